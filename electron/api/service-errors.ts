@@ -1,0 +1,96 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import {
+  AuthError,
+  LinkError,
+  type RoomdeckError,
+  ServiceError,
+  type ValidationFailure,
+  ValidationFailedError,
+  VersionConflictError,
+} from './errors.ts';
+
+/**
+ * The control API's error body (wire contract: Errors). Legacy deployments send empty bodies or
+ * other shapes, so every field is optional and the status alone must be enough to decide.
+ */
+const ErrorBody = Type.Object({
+  error: Type.Optional(Type.String()),
+  code: Type.Optional(Type.String()),
+  parameter: Type.Optional(Type.String()),
+  current_version: Type.Optional(Type.Integer()),
+  failures: Type.Optional(Type.Array(Type.Object({ field: Type.String(), reason: Type.String() }))),
+});
+type ErrorBody = Static<typeof ErrorBody>;
+
+export interface FailedResponse {
+  status: number;
+  /** Parsed JSON, the raw text when it was not JSON, or undefined for an empty body. */
+  body: unknown;
+}
+
+function readBody(body: unknown): ErrorBody {
+  return Value.Check(ErrorBody, body) ? body : {};
+}
+
+/**
+ * Maps a non-2xx control API response to its typed error: by the body's `code` when there is one
+ * (current generation), else by status (legacy). `exec` marks a system exec call.
+ */
+export function errorFromResponse(response: FailedResponse, exec = false): RoomdeckError {
+  const { status } = response;
+  const body = readBody(response.body);
+  const evidence = { cause: response };
+  const said = body.error;
+
+  switch (body.code) {
+    case 'module_not_found':
+      return new ServiceError('ROOMDECK_MODULE_NOT_FOUND', status, evidence);
+    case 'method_not_found':
+      return new ServiceError('ROOMDECK_METHOD_NOT_FOUND', status, evidence);
+    case 'version_conflict':
+      return new VersionConflictError(body.current_version ?? null, evidence);
+    case 'module_stopped':
+      return new ServiceError('ROOMDECK_MODULE_STOPPED', status, evidence);
+    case 'validation_failed':
+      return new ValidationFailedError(status, failuresOf(body), evidence);
+    case 'invalid_arguments':
+      return new ServiceError('ROOMDECK_INVALID_ARGUMENTS', status, { ...evidence, serviceMessage: said });
+    case 'driver_error':
+      // The driver's own words are the most useful thing the person can read here.
+      return new ServiceError('ROOMDECK_DRIVER_ERROR', status, { ...evidence, serviceMessage: said });
+    case 'exec_timeout':
+      return new ServiceError('ROOMDECK_EXEC_TIMEOUT', status, evidence);
+    default:
+      break;
+  }
+
+  if (status === 400) {
+    return new ServiceError('ROOMDECK_BAD_REQUEST', status, {
+      ...evidence,
+      serviceMessage: said,
+      ...(body.parameter === undefined ? {} : { details: { parameter: body.parameter } }),
+    });
+  }
+  if (status === 401) return new AuthError('ROOMDECK_AUTH_REQUIRED', evidence);
+  if (status === 403) return new AuthError('ROOMDECK_FORBIDDEN', evidence);
+  if (status === 404) return new ServiceError('ROOMDECK_NOT_FOUND', status, evidence);
+  // Legacy generation: 406 for validation, usually with no body at all.
+  if (status === 406 || status === 422) return new ValidationFailedError(status, failuresOf(body), evidence);
+  if (status === 409) return new VersionConflictError(body.current_version ?? null, evidence);
+  // Without a code, 502/504 may come from a gateway in front of the service; only exec means the device.
+  if (status === 502 && exec) {
+    return new ServiceError('ROOMDECK_DRIVER_ERROR', status, { ...evidence, serviceMessage: said });
+  }
+  if (status === 504) {
+    return exec
+      ? new ServiceError('ROOMDECK_EXEC_TIMEOUT', status, evidence)
+      : new LinkError('ROOMDECK_TIMEOUT', evidence);
+  }
+  if (status >= 500) return new ServiceError('ROOMDECK_SERVER_ERROR', status, evidence);
+  return new ServiceError('ROOMDECK_BAD_REQUEST', status, { ...evidence, serviceMessage: said });
+}
+
+function failuresOf(body: ErrorBody): ValidationFailure[] {
+  return body.failures?.map(({ field, reason }) => ({ field, reason })) ?? [];
+}

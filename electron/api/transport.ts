@@ -1,0 +1,114 @@
+import type { Clock } from './clock.ts';
+import { startDeadline } from './deadline.ts';
+import { badResponse } from './decode.ts';
+import { AuthError } from './errors.ts';
+import { errorFromResponse } from './service-errors.ts';
+
+/**
+ * Where the client's bearer tokens come from: the Session. The client never stores a token; it asks
+ * for one per request and reports a 401 so the session can renew it (once) before the retry.
+ */
+export interface AccessTokenSource {
+  /** The current access token; throws AUTH_REQUIRED when signed out, SESSION_ENDED when renewal was refused. */
+  getAccessToken(): Promise<string>;
+  /** The service refused `rejectedToken` (401): renew it unless that already happened. */
+  onUnauthorized(rejectedToken: string): Promise<void>;
+  /** Even a renewed token was refused: the session is no good any more. */
+  onTokenRefused?(error: AuthError): void;
+}
+
+export type QueryValue = string | number | boolean | undefined;
+
+export interface ApiRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Below the base URL, e.g. `/api/control/systems/sys-1`. Path parameters already encoded. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+  timeoutMs: number;
+  /** A system exec call: gateway statuses then mean the device (see errorFromResponse). */
+  exec?: boolean;
+}
+
+export interface ApiReply {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON; undefined for an empty body. */
+  body: unknown;
+}
+
+export interface TransportOptions {
+  baseUrl: string;
+  auth: AccessTokenSource;
+  fetch: typeof fetch;
+  clock: Clock;
+  /** Called with every successful reply, so the client can tell which generation it talks to. */
+  observe?: (reply: ApiReply) => void;
+}
+
+export const encodePath = (segment: string): string => encodeURIComponent(segment);
+
+/** One authorized round trip to the control API, renewing the token once on a 401 (RFC 6750 §3.1). */
+export async function send(options: TransportOptions, request: ApiRequest): Promise<ApiReply> {
+  const token = await options.auth.getAccessToken();
+  let reply = await attempt(options, request, token);
+  if (reply.status === 401) {
+    await options.auth.onUnauthorized(token);
+    const renewed = await options.auth.getAccessToken();
+    reply = await attempt(options, request, renewed);
+    if (reply.status === 401) {
+      const refused = new AuthError('ROOMDECK_AUTH_REQUIRED', { cause: { status: 401, body: reply.body } });
+      options.auth.onTokenRefused?.(refused);
+      throw refused;
+    }
+  }
+  if (reply.status >= 300) throw errorFromResponse({ status: reply.status, body: reply.body }, request.exec);
+  options.observe?.(reply);
+  return reply;
+}
+
+function urlOf(baseUrl: string, request: ApiRequest): string {
+  const url = new URL(baseUrl.replace(/\/+$/, '') + request.path);
+  for (const [key, value] of Object.entries(request.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  return url.href;
+}
+
+async function attempt(options: TransportOptions, request: ApiRequest, token: string): Promise<ApiReply> {
+  const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  const deadline = startDeadline(options.clock, request.timeoutMs, request.signal);
+  try {
+    const response = await options.fetch(urlOf(options.baseUrl, request), {
+      method: request.method,
+      headers,
+      body: request.body === undefined ? null : JSON.stringify(request.body),
+      signal: deadline.signal,
+      // Never follow a redirect with a bearer token attached; the API does not redirect.
+      redirect: 'manual',
+    });
+    const text = await response.text();
+    if (response.status >= 300 && response.status < 400) {
+      throw badResponse(`${request.method} ${request.path}`, `unexpected redirect (${response.status})`);
+    }
+    return { status: response.status, headers: response.headers, body: parseBody(text, response.status, request) };
+  } catch (err) {
+    throw deadline.classify(err);
+  } finally {
+    deadline.done();
+  }
+}
+
+function parseBody(text: string, status: number, request: ApiRequest): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    // An error page is still an error with a status; a 2xx that is not JSON is unreadable.
+    if (status >= 300) return text;
+    throw badResponse(`${request.method} ${request.path}`, err);
+  }
+}

@@ -1,0 +1,506 @@
+import { type Clock, systemClock, type TimerHandle } from '../api/clock.ts';
+import { AuthError, ConfigError, RoomdeckError, SignInError, toBridgeError } from '../api/errors.ts';
+import type { AccessTokenSource } from '../api/transport.ts';
+import type { StoredTokens, TokenVault } from '../store/vault.ts';
+import {
+  authorizationUrl,
+  exchangeCode,
+  isTransient,
+  type OAuthContext,
+  passwordGrant,
+  refreshGrant,
+  revokeToken,
+  type ServiceAccount,
+  type TokenSet,
+  validateCallback,
+} from './flows.ts';
+import { type LoopbackReceiver, SIGN_IN_WINDOW_MS, startLoopbackReceiver } from './loopback.ts';
+import { createPkce, createState } from './pkce.ts';
+import { refreshDelay, retryDelay } from './timing.ts';
+
+/**
+ * The Session: who Roomdeck is signed in as, kept alive. It owns the tokens (the rest of the app
+ * only ever asks it for an access token), renews them ahead of expiry and after a 401 with one
+ * shared refresh, and turns the end of a session into a state plus a reason the UI can show.
+ */
+
+export type SessionState = 'signed-out' | 'signing-in' | 'signed-in';
+
+export interface SessionReason {
+  code: string;
+  message: string;
+}
+
+export interface SessionStatus {
+  state: SessionState;
+  /** Why the last session ended or the last sign-in failed; null when there is nothing to say. */
+  reason: SessionReason | null;
+  /** Origin of the service; never a token. */
+  server: string;
+}
+
+/**
+ * How the authorization request reaches a browser. Electron opens the system browser and listens on
+ * a loopback port (RFC 8252 §7.3); the browser host navigates its own page and receives the
+ * redirect on its own callback route.
+ */
+export type SignInMode = 'system-browser' | 'host-redirect';
+
+export interface SignInStart {
+  /** host-redirect: where the page must go. system-browser: null (the browser was opened). */
+  navigateTo: string | null;
+  /** Settles when this sign-in succeeds or fails; the status reflects it either way. */
+  completion: Promise<void>;
+}
+
+export interface SessionOptions {
+  oauth: OAuthContext;
+  vault: TokenVault;
+  serverUrl: string;
+  clientId: string;
+  signInMode: SignInMode;
+  /** system-browser: opens a URL in the user's browser (Electron's shell.openExternal). */
+  openExternal?: (url: string) => Promise<void> | void;
+  /** host-redirect: the host's callback route, used as redirect_uri. */
+  hostCallbackUrl?: string;
+  /** Managed installs: sign in with the password grant as this account. */
+  serviceAccount?: ServiceAccount;
+  clock?: Clock;
+  /** [0, 1); jitter for retry delays. */
+  random?: () => number;
+  /** How long a started sign-in waits for the browser. */
+  signInTimeoutMs?: number;
+}
+
+interface Attempt {
+  readonly state: string;
+  readonly verifier: string;
+  redirectUri: string;
+  receiver: LoopbackReceiver | null;
+  timer: TimerHandle | null;
+  claimed: boolean;
+  readonly resolve: () => void;
+  readonly reject: (err: unknown) => void;
+}
+
+type Listener = (status: SessionStatus) => void;
+
+export class Session implements AccessTokenSource {
+  readonly #options: SessionOptions;
+  readonly #clock: Clock;
+  readonly #random: () => number;
+  readonly #server: string;
+  #state: SessionState = 'signed-out';
+  #reason: SessionReason | null = null;
+  #tokens: TokenSet | null = null;
+  #attempt: Attempt | null = null;
+  #refreshing: Promise<void> | null = null;
+  #timer: TimerHandle | null = null;
+  #failures = 0;
+  /** After a failed refresh, no new attempt before this (unless the token has expired). */
+  #retryAt = 0;
+  /** Bumped whenever the tokens are replaced or dropped, so late results of old work are discarded. */
+  #epoch = 0;
+  #restored: Promise<void> | null = null;
+  #disposed = false;
+  readonly #listeners = new Set<Listener>();
+
+  constructor(options: SessionOptions) {
+    this.#options = options;
+    this.#clock = options.clock ?? systemClock;
+    this.#random = options.random ?? Math.random;
+    this.#server = new URL(options.serverUrl).origin;
+  }
+
+  status(): SessionStatus {
+    return { state: this.#state, reason: this.#reason === null ? null : { ...this.#reason }, server: this.#server };
+  }
+
+  onChange(listener: Listener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Reads the vault once. Nothing usable there (none, corrupt, another service) means signed out;
+   * a vault that refuses (no secure storage) means signed out with that reason. Never throws.
+   */
+  restore(): Promise<void> {
+    this.#restored ??= this.#restore();
+    return this.#restored;
+  }
+
+  async #restore(): Promise<void> {
+    let stored: StoredTokens | null;
+    try {
+      stored = await this.#options.vault.load();
+    } catch (err) {
+      this.#set('signed-out', reasonOf(err));
+      return;
+    }
+    if (stored === null || stored.server !== this.#server || stored.clientId !== this.#options.clientId) return;
+    if (this.#state !== 'signed-out' || this.#tokens !== null) return;
+    this.#tokens = {
+      accessToken: stored.accessToken,
+      refreshToken: stored.refreshToken,
+      scope: stored.scope,
+      issuedAt: stored.issuedAt,
+      expiresAt: stored.expiresAt,
+    };
+    this.#set('signed-in', null);
+    this.#schedule();
+  }
+
+  // ── Sign-in ──────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Starts the authorization code flow with PKCE (RFC 6749 §4.1, RFC 7636). Returns at once; the
+   * sign-in finishes when the browser comes back (loopback receiver or `completeSignIn`). A newer
+   * call abandons an older, unfinished one. Already signed in: nothing to do.
+   */
+  async beginSignIn(): Promise<SignInStart> {
+    await this.restore();
+    if (this.#state === 'signed-in') return { navigateTo: null, completion: Promise.resolve() };
+    this.#abandonAttempt();
+
+    const [pkce, state] = [await createPkce(), createState()];
+    let resolve!: () => void;
+    let reject!: (err: unknown) => void;
+    const completion = new Promise<void>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    // The status carries the outcome; a caller that does not await the completion must not crash us.
+    completion.catch(() => undefined);
+    const attempt: Attempt = {
+      state,
+      verifier: pkce.verifier,
+      redirectUri: '',
+      receiver: null,
+      timer: null,
+      claimed: false,
+      resolve,
+      reject,
+    };
+    this.#attempt = attempt;
+    this.#set('signing-in', null);
+
+    try {
+      if (this.#options.signInMode === 'system-browser') {
+        const openExternal = this.#options.openExternal;
+        if (openExternal === undefined) throw new ConfigError({ cause: 'system-browser sign-in needs openExternal' });
+        attempt.receiver = await startLoopbackReceiver({
+          onCallback: (url) => this.#complete(attempt, url),
+          timeoutMs: this.#options.signInTimeoutMs ?? SIGN_IN_WINDOW_MS,
+          clock: this.#clock,
+        });
+        attempt.receiver.done.catch((err: unknown) => this.#fail(attempt, err));
+        attempt.redirectUri = attempt.receiver.redirectUri;
+        await openExternal(authorizationUrl(this.#options.oauth, { redirectUri: attempt.redirectUri, state, pkce }).href);
+        return { navigateTo: null, completion };
+      }
+      const callback = this.#options.hostCallbackUrl;
+      if (callback === undefined) throw new ConfigError({ cause: 'host-redirect sign-in needs hostCallbackUrl' });
+      attempt.redirectUri = callback;
+      attempt.timer = this.#clock.setTimeout(
+        () => this.#fail(attempt, new SignInError('ROOMDECK_SIGN_IN_TIMEOUT')),
+        this.#options.signInTimeoutMs ?? SIGN_IN_WINDOW_MS,
+      );
+      const url = authorizationUrl(this.#options.oauth, { redirectUri: callback, state, pkce });
+      return { navigateTo: url.href, completion };
+    } catch (err) {
+      const failure = err instanceof RoomdeckError ? err : new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: err });
+      void attempt.receiver?.close();
+      this.#fail(attempt, failure);
+      throw failure;
+    }
+  }
+
+  /**
+   * host-redirect: the browser host's callback route hands over the URL it received. Exactly one
+   * callback per sign-in is accepted; one without a sign-in in progress cannot match any state.
+   */
+  async completeSignIn(callbackUrl: URL): Promise<void> {
+    const attempt = this.#attempt;
+    if (attempt === null || attempt.receiver !== null) {
+      throw new SignInError('ROOMDECK_STATE_MISMATCH', { cause: 'no host-redirect sign-in in progress' });
+    }
+    if (attempt.claimed) throw new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: 'second callback' });
+    attempt.claimed = true;
+    return this.#complete(attempt, callbackUrl);
+  }
+
+  async #complete(attempt: Attempt, callbackUrl: URL): Promise<void> {
+    try {
+      if (this.#attempt !== attempt) throw new SignInError('ROOMDECK_STATE_MISMATCH', { cause: 'superseded' });
+      const params = validateCallback(this.#options.oauth, callbackUrl, attempt.state);
+      const tokens = await exchangeCode(this.#options.oauth, params, attempt.redirectUri, attempt.verifier);
+      if (this.#attempt !== attempt) {
+        void this.#revokeAll(tokens);
+        throw new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: 'superseded during the exchange' });
+      }
+      await this.#adopt(tokens);
+      this.#clearAttempt(attempt);
+      attempt.resolve();
+    } catch (err) {
+      this.#fail(attempt, err);
+      throw err;
+    }
+  }
+
+  /** The password grant for managed fleets (RFC 6749 §4.3): needs a service account and a client secret. */
+  async signInWithPassword(): Promise<void> {
+    await this.restore();
+    if (this.#state === 'signed-in') return;
+    const account = this.#options.serviceAccount;
+    if (account === undefined) throw new ConfigError({ cause: 'no service account configured' });
+    this.#abandonAttempt();
+    this.#set('signing-in', null);
+    try {
+      const tokens = await passwordGrant(this.#options.oauth, account);
+      await this.#adopt(tokens);
+    } catch (err) {
+      this.#set('signed-out', reasonOf(err));
+      throw err;
+    }
+  }
+
+  /** Stores new tokens (vault first: with rotation the old refresh token is already dead), then uses them. */
+  async #adopt(tokens: TokenSet): Promise<void> {
+    try {
+      await this.#persist(tokens);
+    } catch (err) {
+      void this.#revokeAll(tokens);
+      throw err;
+    }
+    this.#epoch++;
+    this.#tokens = tokens;
+    this.#failures = 0;
+    this.#retryAt = 0;
+    this.#set('signed-in', null);
+    this.#schedule();
+  }
+
+  #fail(attempt: Attempt, err: unknown): void {
+    if (this.#attempt !== attempt) return;
+    this.#clearAttempt(attempt);
+    attempt.reject(err);
+    if (this.#state === 'signing-in') this.#set('signed-out', reasonOf(err));
+  }
+
+  /** The loopback receiver closes itself after answering its callback; only abandoning closes it early. */
+  #clearAttempt(attempt: Attempt): void {
+    if (this.#attempt === attempt) this.#attempt = null;
+    if (attempt.timer !== null) this.#clock.clearTimeout(attempt.timer);
+  }
+
+  #abandonAttempt(): void {
+    const attempt = this.#attempt;
+    if (attempt === null) return;
+    this.#clearAttempt(attempt);
+    void attempt.receiver?.close();
+    attempt.reject(new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: 'superseded' }));
+  }
+
+  // ── Sign-out ─────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Forgets the tokens here first (so nothing can use them any more), then asks the service to
+   * revoke both (RFC 7009). Revocation is best effort: offline, the tokens still leave this machine's
+   * memory and vault.
+   */
+  async signOut(): Promise<void> {
+    await this.restore();
+    this.#abandonAttempt();
+    const tokens = this.#tokens;
+    this.#drop();
+    this.#set('signed-out', null);
+    await this.#options.vault.clear().catch(() => undefined);
+    if (tokens !== null) await this.#revokeAll(tokens);
+  }
+
+  async #revokeAll(tokens: TokenSet): Promise<void> {
+    const oauth = this.#options.oauth;
+    // Refresh token first: revoking it may take the access token with it (RFC 7009 §2.1).
+    if (tokens.refreshToken !== null) await revokeToken(oauth, tokens.refreshToken, 'refresh_token').catch(() => undefined);
+    await revokeToken(oauth, tokens.accessToken, 'access_token').catch(() => undefined);
+  }
+
+  // ── Tokens for the ControlClient ─────────────────────────────────────────────────────────────
+
+  /**
+   * The access token to send now. Renews first when renewal is due (a timer may not have fired: a
+   * sleeping laptop); if that fails transiently and the token has not expired, the old one still works.
+   */
+  async getAccessToken(): Promise<string> {
+    await this.restore();
+    const tokens = this.#tokens;
+    if (tokens === null) throw this.#notSignedIn();
+    const now = this.#clock.now();
+    const expired = tokens.expiresAt !== null && now >= tokens.expiresAt;
+    const due = this.#isDue(tokens, now) && (expired || now >= this.#retryAt);
+    if (!due) return tokens.accessToken;
+    try {
+      await this.refresh();
+    } catch (err) {
+      if (!expired && err instanceof RoomdeckError && isTransient(err) && this.#tokens === tokens) {
+        return tokens.accessToken;
+      }
+      throw err;
+    }
+    const renewed = this.#tokens as TokenSet | null;
+    if (renewed === null) throw this.#notSignedIn();
+    return renewed.accessToken;
+  }
+
+  /** A 401 for `rejectedToken`: renew unless another caller already did (single flight). */
+  async onUnauthorized(rejectedToken: string): Promise<void> {
+    const tokens = this.#tokens;
+    if (tokens === null) throw this.#notSignedIn();
+    if (tokens.accessToken !== rejectedToken) return;
+    await this.refresh();
+  }
+
+  /** Even a renewed token was refused: the service no longer accepts this session. */
+  onTokenRefused(error: AuthError): void {
+    if (this.#tokens === null) return;
+    this.#end(new AuthError('ROOMDECK_SESSION_ENDED', { cause: error }));
+  }
+
+  /** Renews the access token. Concurrent callers share one request (single flight). */
+  refresh(): Promise<void> {
+    this.#refreshing ??= this.#refresh().finally(() => {
+      this.#refreshing = null;
+    });
+    return this.#refreshing;
+  }
+
+  async #refresh(): Promise<void> {
+    const tokens = this.#tokens;
+    if (tokens === null) throw this.#notSignedIn();
+    if (tokens.refreshToken === null) {
+      const ended = new AuthError('ROOMDECK_SESSION_ENDED', { cause: 'no refresh token was issued' });
+      this.#end(ended);
+      throw ended;
+    }
+    const epoch = this.#epoch;
+    let next: TokenSet;
+    try {
+      next = await refreshGrant(this.#options.oauth, tokens.refreshToken);
+    } catch (err) {
+      if (epoch !== this.#epoch) throw this.#notSignedIn();
+      if (err instanceof AuthError && err.code === 'ROOMDECK_SESSION_ENDED') {
+        this.#end(err);
+        throw err;
+      }
+      // Network, 5xx, a confused answer: keep the refresh token and try again later.
+      this.#failures++;
+      const delay = retryDelay(this.#failures, this.#random);
+      this.#retryAt = this.#clock.now() + delay;
+      this.#arm(delay);
+      throw err;
+    }
+    if (epoch !== this.#epoch) {
+      // Signed out (or in again) meanwhile: these tokens belong to nobody.
+      void this.#revokeAll(next);
+      throw this.#notSignedIn();
+    }
+    // Without rotation the service sends no new refresh token: the old one stays valid.
+    const renewed: TokenSet = { ...next, refreshToken: next.refreshToken ?? tokens.refreshToken };
+    // Rotation made the old refresh token worthless: store the new one before anything uses it.
+    await this.#persist(renewed).catch(() => undefined);
+    if (epoch !== this.#epoch) throw this.#notSignedIn();
+    this.#epoch++;
+    this.#tokens = renewed;
+    this.#failures = 0;
+    this.#retryAt = 0;
+    this.#schedule();
+  }
+
+  #isDue(tokens: TokenSet, now: number): boolean {
+    if (tokens.expiresAt === null) return false;
+    return now >= tokens.issuedAt + refreshDelay(tokens.expiresAt - tokens.issuedAt);
+  }
+
+  #schedule(): void {
+    const tokens = this.#tokens;
+    if (tokens === null || tokens.expiresAt === null || tokens.refreshToken === null) return this.#disarm();
+    const at = tokens.issuedAt + refreshDelay(tokens.expiresAt - tokens.issuedAt);
+    this.#arm(Math.max(0, at - this.#clock.now()));
+  }
+
+  #arm(delayMs: number): void {
+    this.#disarm();
+    if (this.#disposed) return;
+    this.#timer = this.#clock.setTimeout(() => {
+      this.#timer = null;
+      // Failures are handled inside (retry armed, or the session ended with a reason).
+      this.refresh().catch(() => undefined);
+    }, delayMs);
+  }
+
+  #disarm(): void {
+    if (this.#timer !== null) this.#clock.clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+
+  /** The session is over (refresh refused, tokens refused): signed out, with the reason, vault wiped. */
+  #end(error: RoomdeckError): void {
+    this.#drop();
+    this.#set('signed-out', reasonOf(error));
+    void this.#options.vault.clear().catch(() => undefined);
+  }
+
+  #drop(): void {
+    this.#epoch++;
+    this.#tokens = null;
+    this.#failures = 0;
+    this.#retryAt = 0;
+    this.#disarm();
+  }
+
+  #notSignedIn(): AuthError {
+    return this.#reason?.code === 'ROOMDECK_SESSION_ENDED'
+      ? new AuthError('ROOMDECK_SESSION_ENDED')
+      : new AuthError('ROOMDECK_AUTH_REQUIRED');
+  }
+
+  #persist(tokens: TokenSet): Promise<void> {
+    return this.#options.vault.save({
+      version: 1,
+      server: this.#server,
+      clientId: this.#options.clientId,
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      scope: tokens.scope,
+      issuedAt: tokens.issuedAt,
+      expiresAt: tokens.expiresAt,
+    });
+  }
+
+  #set(state: SessionState, reason: SessionReason | null): void {
+    this.#state = state;
+    this.#reason = reason;
+    const status = this.status();
+    for (const listener of this.#listeners) {
+      try {
+        listener(status);
+      } catch {
+        // A listener's failure is its own; the session's state is already correct.
+      }
+    }
+  }
+
+  /** Stops timers and any sign-in in progress; the tokens stay in the vault for the next start. */
+  dispose(): void {
+    this.#disposed = true;
+    this.#abandonAttempt();
+    this.#disarm();
+    this.#listeners.clear();
+  }
+}
+
+function reasonOf(err: unknown): SessionReason {
+  const { code, message } = toBridgeError(err);
+  return { code, message };
+}

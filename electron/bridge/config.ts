@@ -1,0 +1,36 @@
+import { Type } from '@sinclair/typebox';
+import { verb } from './verb.ts';
+
+export const PollSettings = Type.Object({
+  /** Interval right after a press, while the room is settling. */
+  fastMs: Type.Integer({ minimum: 100 }),
+  /** How long after a press the fast interval lasts. */
+  fastForMs: Type.Integer({ minimum: 0 }),
+  /** Interval when nobody is touching the panel. */
+  idleMs: Type.Integer({ minimum: 250 }),
+});
+
+export const AppConfig = Type.Object({
+  /** Origin of the control service. */
+  serverUrl: Type.String(),
+  /** True when Roomdeck started its own simulator because no service was configured. */
+  embeddedSimulator: Type.Boolean(),
+  /** The room this panel is bound to: configured by the installer, or chosen and remembered. */
+  systemId: Type.Union([Type.String(), Type.Null()]),
+  /** True when the installer fixed the room: the panel offers no way to change it. */
+  systemLocked: Type.Boolean(),
+  kiosk: Type.Boolean(),
+  poll: PollSettings,
+});
+
+export const config = {
+  get: verb(Type.Object({}, { additionalProperties: false }), AppConfig),
+  /** Remembers the room chosen on this panel (null forgets it). Refused when the room is locked. */
+  chooseSystem: verb(
+    Type.Object(
+      { systemId: Type.Union([Type.String({ minLength: 1 }), Type.Null()]) },
+      { additionalProperties: false },
+    ),
+    AppConfig,
+  ),
+} as const;

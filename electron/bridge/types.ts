@@ -1,0 +1,32 @@
+import type { Static } from '@sinclair/typebox';
+import type { AppConfig as AppConfigSchema, PollSettings as PollSettingsSchema } from './config.ts';
+import type { SessionStatus as SessionStatusSchema, SignInResult as SignInResultSchema } from './session.ts';
+import type { SystemDetail as SystemDetailSchema } from './systems.ts';
+
+/** The types the renderer needs, in one place it may import from (type-only: no schema code ships). */
+export type {
+  Dependency,
+  FuncDescription,
+  Funcs,
+  Module,
+  ModuleState,
+  PingResult,
+  System,
+  SystemInput,
+  ModuleInput,
+  Types,
+  Zone,
+} from '../api/schemas.ts';
+export type { BridgeErrorBody, BridgeResponse } from './errors.ts';
+export type { RoomdeckApi } from './contract.ts';
+export type SessionStatus = Static<typeof SessionStatusSchema>;
+export type SignInResult = Static<typeof SignInResultSchema>;
+export type AppConfig = Static<typeof AppConfigSchema>;
+export type PollSettings = Static<typeof PollSettingsSchema>;
+export type SystemDetail = Static<typeof SystemDetailSchema>;
+export interface Page<T> {
+  items: T[];
+  total: number;
+  offset: number;
+  limit: number;
+}

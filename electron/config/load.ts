@@ -1,0 +1,407 @@
+import { readFileSync } from 'node:fs';
+import { homedir as osHomedir } from 'node:os';
+import path from 'node:path';
+import { Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { ConfigError } from '../api/errors.ts';
+import { PollSettings } from '../bridge/config.ts';
+import { ResolvedConfig } from './schema.ts';
+
+/**
+ * Roomdeck's configuration from, lowest to highest precedence: defaults, a JSON file, environment
+ * variables, command-line flags. Every problem names the key, where its value came from and what
+ * is wrong, and all problems are reported at once, so an installer fixes them in one pass.
+ */
+
+export interface ConfigProblem {
+  key: string;
+  source: string;
+  message: string;
+}
+
+export class ConfigInvalidError extends ConfigError {
+  override name = 'ConfigInvalidError';
+  readonly problems: readonly ConfigProblem[];
+  constructor(problems: readonly ConfigProblem[]) {
+    super({ details: { problems } });
+    this.problems = problems;
+    this.message = [
+      `ROOMDECK_CONFIG_INVALID: Roomdeck's configuration is not valid:`,
+      ...problems.map((p) => `  - ${p.key} (${p.source}): ${p.message}`),
+    ].join('\n');
+  }
+}
+
+export interface LoadConfigInput {
+  /** Command-line arguments after the program (and, in Electron, the app path). */
+  argv: readonly string[];
+  env: Readonly<Record<string, string | undefined>>;
+  platform?: NodeJS.Platform;
+  homedir?: string;
+  cwd?: string;
+  /** The file's text, or null when it does not exist. */
+  readFile?: (file: string) => string | null;
+  /** Electron and Chromium add switches of their own; the npm entry rejects unknown flags. */
+  unknownFlags?: 'error' | 'ignore';
+}
+
+export interface LoadedConfig {
+  config: ResolvedConfig;
+  /** `--browser-host`: serve in a browser even when Electron is installed. */
+  browserHost: boolean;
+  /** The config file that was read, if any. */
+  configFile: string | null;
+}
+
+/** Set by `npm start` for the Electron it spawns: the simulator it started for it. */
+export const EMBEDDED_SIMULATOR_ENV = 'ROOMDECK_EMBEDDED_SIMULATOR_URL';
+
+export const DEFAULTS = {
+  clientId: 'roomdeck',
+  scope: 'public',
+  poll: { fastMs: 250, fastForMs: 5000, idleMs: 2000 },
+  requestTimeoutMs: 8000,
+  kiosk: false,
+  allowInsecureVault: false,
+  systemId: null,
+  host: { address: '127.0.0.1', port: 0 },
+} as const;
+
+/** Where Electron keeps "userData" for an app named Roomdeck, so both entries share one directory. */
+export function defaultDataDir(
+  platform: NodeJS.Platform,
+  env: Readonly<Record<string, string | undefined>>,
+  home: string,
+): string {
+  if (platform === 'win32')
+    return path.win32.join(env.APPDATA || path.win32.join(home, 'AppData', 'Roaming'), 'Roomdeck');
+  if (platform === 'darwin') return path.posix.join(home, 'Library', 'Application Support', 'Roomdeck');
+  return path.posix.join(env.XDG_CONFIG_HOME || path.posix.join(home, '.config'), 'Roomdeck');
+}
+
+type Entry = { value: unknown; source: string };
+/** One source's settings, by dotted key (`poll.fastMs`, `host.port`). */
+type Layer = Map<string, Entry>;
+
+interface Flag {
+  key: string;
+  takes: 'string' | 'integer' | 'boolean';
+}
+const FLAGS: Readonly<Record<string, Flag>> = {
+  '--server': { key: 'serverUrl', takes: 'string' },
+  '--client-id': { key: 'clientId', takes: 'string' },
+  '--system': { key: 'systemId', takes: 'string' },
+  '--kiosk': { key: 'kiosk', takes: 'boolean' },
+  '--port': { key: 'host.port', takes: 'integer' },
+  '--data-dir': { key: 'dataDir', takes: 'string' },
+  '--allow-insecure-vault': { key: 'allowInsecureVault', takes: 'boolean' },
+  '--config': { key: 'configFile', takes: 'string' },
+  '--browser-host': { key: 'browserHost', takes: 'boolean' },
+};
+
+const ENV: Readonly<Record<string, Flag>> = {
+  ROOMDECK_CONFIG: { key: 'configFile', takes: 'string' },
+  ROOMDECK_SERVER_URL: { key: 'serverUrl', takes: 'string' },
+  ROOMDECK_CLIENT_ID: { key: 'clientId', takes: 'string' },
+  ROOMDECK_CLIENT_SECRET: { key: 'clientSecret', takes: 'string' },
+  ROOMDECK_SCOPE: { key: 'scope', takes: 'string' },
+  ROOMDECK_SYSTEM_ID: { key: 'systemId', takes: 'string' },
+  ROOMDECK_KIOSK: { key: 'kiosk', takes: 'boolean' },
+  ROOMDECK_DATA_DIR: { key: 'dataDir', takes: 'string' },
+  ROOMDECK_PORT: { key: 'host.port', takes: 'integer' },
+  ROOMDECK_ALLOW_INSECURE_VAULT: { key: 'allowInsecureVault', takes: 'boolean' },
+  ROOMDECK_REQUEST_TIMEOUT_MS: { key: 'requestTimeoutMs', takes: 'integer' },
+};
+
+const TRUE = new Set(['1', 'true', 'yes', 'on']);
+const FALSE = new Set(['0', 'false', 'no', 'off']);
+
+function parseValue(flag: Flag, raw: string): { value: unknown } | { error: string } {
+  if (flag.takes === 'string') return raw === '' ? { error: 'must not be empty' } : { value: raw };
+  if (flag.takes === 'integer') {
+    return /^\d+$/.test(raw) ? { value: Number(raw) } : { error: `must be a whole number (got "${raw}")` };
+  }
+  const lower = raw.toLowerCase();
+  if (TRUE.has(lower)) return { value: true };
+  if (FALSE.has(lower)) return { value: false };
+  return { error: `must be true or false (1/0, yes/no; got "${raw}")` };
+}
+
+function readFlags(argv: readonly string[], unknown: 'error' | 'ignore', problems: ConfigProblem[]): Layer {
+  const layer: Layer = new Map();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const eq = arg.indexOf('=');
+    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    const flag = FLAGS[name];
+    if (flag === undefined) {
+      if (unknown === 'error') {
+        const what = arg.startsWith('-') ? 'is not an option Roomdeck knows' : 'is not expected here';
+        problems.push({
+          key: arg,
+          source: 'command line',
+          message: `${what} (options: ${Object.keys(FLAGS).join(' ')})`,
+        });
+      }
+      continue;
+    }
+    const source = `flag ${name}`;
+    let raw: string | undefined;
+    if (eq > 0 && name !== arg) raw = arg.slice(eq + 1);
+    else if (flag.takes === 'boolean') raw = 'true';
+    else {
+      raw = argv[i + 1];
+      if (raw === undefined || raw.startsWith('--')) {
+        problems.push({
+          key: flag.key,
+          source,
+          message: `needs a value (${name} ${flag.takes === 'integer' ? 'N' : 'VALUE'})`,
+        });
+        continue;
+      }
+      i++;
+    }
+    const parsed = parseValue(flag, raw);
+    if ('error' in parsed) problems.push({ key: flag.key, source, message: parsed.error });
+    else layer.set(flag.key, { value: parsed.value, source });
+  }
+  return layer;
+}
+
+function readEnv(env: LoadConfigInput['env'], problems: ConfigProblem[]): Layer {
+  const layer: Layer = new Map();
+  for (const [name, flag] of Object.entries(ENV)) {
+    const raw = env[name];
+    // An empty variable is how shells and service managers say "unset".
+    if (raw === undefined || raw === '') continue;
+    const source = `environment variable ${name}`;
+    const parsed = parseValue(flag, raw);
+    if ('error' in parsed) problems.push({ key: flag.key, source, message: parsed.error });
+    else layer.set(flag.key, { value: parsed.value, source });
+  }
+  return layer;
+}
+
+/** What a config file may set: any part of the configuration except what Roomdeck decides itself. */
+const FileConfig = Type.Object(
+  {
+    serverUrl: Type.Optional(ResolvedConfig.properties.serverUrl),
+    clientId: Type.Optional(ResolvedConfig.properties.clientId),
+    clientSecret: Type.Optional(Type.String({ minLength: 1 })),
+    scope: Type.Optional(ResolvedConfig.properties.scope),
+    serviceAccount: Type.Optional(
+      Type.Object(
+        {
+          username: Type.String({ minLength: 1 }),
+          password: Type.String({ minLength: 1 }),
+          authority: Type.Optional(Type.String({ minLength: 1 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    systemId: Type.Optional(ResolvedConfig.properties.systemId),
+    kiosk: Type.Optional(Type.Boolean()),
+    poll: Type.Optional(Type.Partial(PollSettings, { additionalProperties: false })),
+    allowInsecureVault: Type.Optional(Type.Boolean()),
+    dataDir: Type.Optional(Type.String({ minLength: 1 })),
+    requestTimeoutMs: Type.Optional(ResolvedConfig.properties.requestTimeoutMs),
+    host: Type.Optional(Type.Partial(ResolvedConfig.properties.host, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+
+const dotted = (pointer: string): string => pointer.split('/').slice(1).join('.');
+
+function readConfigFile(file: string, text: string, problems: ConfigProblem[]): Layer {
+  const layer: Layer = new Map();
+  const source = `config file ${file}`;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    problems.push({ key: '(file)', source, message: `is not valid JSON: ${(err as Error).message}` });
+    return layer;
+  }
+  const errors = [...Value.Errors(FileConfig, data)];
+  if (errors.length > 0) {
+    const seen = new Set<string>();
+    for (const error of errors) {
+      const key = dotted(error.path) || '(file)';
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const message =
+        error.message === 'Unexpected property' ? 'is not a setting Roomdeck knows' : error.message;
+      problems.push({ key, source, message });
+    }
+    return layer;
+  }
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    if ((key === 'poll' || key === 'host') && typeof value === 'object' && value !== null) {
+      for (const [inner, v] of Object.entries(value)) layer.set(`${key}.${inner}`, { value: v, source });
+    } else layer.set(key, { value, source });
+  }
+  return layer;
+}
+
+function defaultsLayer(dataDir: string): Layer {
+  const source = 'default';
+  const layer: Layer = new Map();
+  const { poll, host, ...flat } = DEFAULTS;
+  for (const [key, value] of Object.entries(flat)) layer.set(key, { value, source });
+  for (const [key, value] of Object.entries(poll)) layer.set(`poll.${key}`, { value, source });
+  for (const [key, value] of Object.entries(host)) layer.set(`host.${key}`, { value, source });
+  layer.set('dataDir', { value: dataDir, source });
+  return layer;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
+export const isLoopbackHost = (hostname: string): boolean =>
+  LOOPBACK_HOSTS.has(hostname.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(hostname);
+
+/** The service's base URL, or why it cannot be one. http is allowed only on this computer. */
+export function checkServerUrl(raw: string): { url: string } | { error: string } {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { error: `is not a URL (got "${raw}")` };
+  }
+  if (url.username !== '' || url.password !== '')
+    return { error: 'must not contain a user name or password' };
+  if (url.search !== '' || url.hash !== '') return { error: 'must not have a query or fragment' };
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    return { error: `must use https unless the service runs on this computer (got ${url.origin})` };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { error: `must be an https URL (got ${url.protocol})` };
+  return { url: url.href.replace(/\/+$/, '') };
+}
+
+/** Builds the nested object from dotted keys, later layers winning. */
+function merge(layers: readonly Layer[]): { value: Record<string, unknown>; sources: Map<string, string> } {
+  const flat: Layer = new Map();
+  for (const layer of layers) for (const [key, entry] of layer) flat.set(key, entry);
+  const value: Record<string, unknown> = {};
+  const sources = new Map<string, string>();
+  for (const [key, entry] of flat) {
+    sources.set(key, entry.source);
+    const [outer, inner] = key.split('.');
+    if (outer === undefined) continue;
+    if (inner === undefined) value[outer] = entry.value;
+    else {
+      const nested = (value[outer] ?? {}) as Record<string, unknown>;
+      nested[inner] = entry.value;
+      value[outer] = nested;
+    }
+  }
+  return { value, sources };
+}
+
+export function loadConfig(input: LoadConfigInput): LoadedConfig {
+  const { argv, env } = input;
+  const cwd = input.cwd ?? process.cwd();
+  const readFile = input.readFile ?? readTextFile;
+  const problems: ConfigProblem[] = [];
+
+  const flags = readFlags(argv, input.unknownFlags ?? 'error', problems);
+  const environment = readEnv(env, problems);
+  const pick = (key: string): Entry | undefined => flags.get(key) ?? environment.get(key);
+
+  const dataDirEntry = pick('dataDir');
+  const dataDir = path.resolve(
+    cwd,
+    typeof dataDirEntry?.value === 'string'
+      ? dataDirEntry.value
+      : defaultDataDir(input.platform ?? process.platform, env, input.homedir ?? osHomedir()),
+  );
+
+  // An explicitly named file must exist; the default one is optional.
+  const named = pick('configFile');
+  const configFile =
+    typeof named?.value === 'string' ? path.resolve(cwd, named.value) : path.join(dataDir, 'config.json');
+  let file: Layer = new Map();
+  let fileRead: string | null = null;
+  const text = readFile(configFile);
+  if (text !== null) {
+    file = readConfigFile(configFile, text, problems);
+    fileRead = configFile;
+  } else if (named !== undefined) {
+    problems.push({ key: 'configFile', source: named.source, message: `no such file: ${configFile}` });
+  }
+
+  const { value, sources } = merge([defaultsLayer(dataDir), file, environment, flags]);
+  const browserHost = value.browserHost === true;
+  delete value.browserHost;
+  delete value.configFile;
+  if (typeof value.dataDir === 'string') value.dataDir = path.resolve(cwd, value.dataDir);
+
+  const serverUrl = value.serverUrl;
+  const embeddedUrl = env[EMBEDDED_SIMULATOR_ENV];
+  if (typeof serverUrl === 'string') {
+    const checked = checkServerUrl(serverUrl);
+    if ('error' in checked)
+      problems.push({ key: 'serverUrl', source: sources.get('serverUrl') ?? '', message: checked.error });
+    else value.serverUrl = checked.url;
+    value.embeddedSimulator = false;
+  } else {
+    // No service configured: `npm start` runs the simulator and says where (or will start one).
+    value.serverUrl = '';
+    value.embeddedSimulator = true;
+    if (embeddedUrl !== undefined && embeddedUrl !== '') {
+      const checked = checkServerUrl(embeddedUrl);
+      const local = 'url' in checked && isLoopbackHost(new URL(checked.url).hostname);
+      if (local) value.serverUrl = checked.url;
+      else {
+        const source = `environment variable ${EMBEDDED_SIMULATOR_ENV}`;
+        problems.push({
+          key: 'serverUrl',
+          source,
+          message: 'must be the loopback URL of the embedded simulator',
+        });
+      }
+    }
+  }
+  if (value.serviceAccount !== undefined && value.clientSecret === undefined) {
+    problems.push({
+      key: 'serviceAccount',
+      source: sources.get('serviceAccount') ?? '',
+      message: 'needs clientSecret too: the password grant is for confidential clients only',
+    });
+  }
+
+  const address = value.host as { address?: unknown } | undefined;
+  if (typeof address?.address === 'string' && !isLoopbackHost(address.address)) {
+    problems.push({
+      key: 'host.address',
+      source: sources.get('host.address') ?? '',
+      message: `must be a loopback address such as 127.0.0.1: the browser host has no TLS (got ${address.address})`,
+    });
+  }
+
+  if (problems.length === 0) {
+    const seen = new Set<string>();
+    for (const error of Value.Errors(ResolvedConfig, value)) {
+      const key = dotted(error.path);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      problems.push({
+        key,
+        source: sources.get(key) ?? sources.get(key.split('.')[0] ?? '') ?? 'default',
+        message: error.message,
+      });
+    }
+  }
+  if (problems.length > 0) throw new ConfigInvalidError(problems);
+  return { config: value as ResolvedConfig, browserHost, configFile: fileRead };
+}
+
+function readTextFile(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new ConfigInvalidError([
+      { key: 'configFile', source: file, message: `cannot be read: ${(err as Error).message}` },
+    ]);
+  }
+}

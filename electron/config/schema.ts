@@ -1,0 +1,34 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { PollSettings } from '../bridge/config.ts';
+
+/**
+ * Roomdeck's configuration after flags, environment and the config file are merged and checked.
+ * Installers set it per panel (managed configuration); a technician's laptop usually sets nothing.
+ */
+export const ResolvedConfig = Type.Object({
+  /** Origin of the control service; https required unless loopback. */
+  serverUrl: Type.String(),
+  /** True when no service was configured and Roomdeck started its own simulator. */
+  embeddedSimulator: Type.Boolean(),
+  clientId: Type.String({ minLength: 1 }),
+  /** Only for the password grant on trusted, managed installs. */
+  clientSecret: Type.Optional(Type.String()),
+  scope: Type.String(),
+  /** Service account for fleets (password grant); never the default. */
+  serviceAccount: Type.Optional(
+    Type.Object({ username: Type.String(), password: Type.String(), authority: Type.Optional(Type.String()) }),
+  ),
+  /** The room fixed by the installer; null lets the person at the panel choose. */
+  systemId: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+  kiosk: Type.Boolean(),
+  poll: PollSettings,
+  /** Linux without a keyring: store tokens with safeStorage's basic_text backend anyway. */
+  allowInsecureVault: Type.Boolean(),
+  /** Where the vault and remembered settings live. */
+  dataDir: Type.String(),
+  /** Milliseconds before an API request is given up. */
+  requestTimeoutMs: Type.Integer({ minimum: 100 }),
+  /** Browser host: address and port to serve on (port 0 = any free one). */
+  host: Type.Object({ address: Type.String(), port: Type.Integer({ minimum: 0, maximum: 65535 }) }),
+});
+export type ResolvedConfig = Static<typeof ResolvedConfig>;

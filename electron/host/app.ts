@@ -1,0 +1,115 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import type { RoomdeckApi } from '../bridge/contract.ts';
+import type { BridgeErrorBody } from '../bridge/errors.ts';
+import { HostSessions, httpBridge, SESSION_COOKIE, sessionCookieOptions } from '../bridge/http.ts';
+import { CONTENT_SECURITY_POLICY } from '../window/csp.ts';
+
+/** What the host needs from the main-process services (`createMainServices` returns this). */
+export interface HostServices {
+  api: RoomdeckApi;
+  completeSignIn(callbackUrl: URL): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export interface HostAppOptions {
+  /** Resolved per request: the services may be composed only once the host knows its port. */
+  services: () => HostServices;
+  rendererDir: string;
+  /** The host's own origin, e.g. `http://127.0.0.1:5173`. */
+  origin: () => string;
+  logger?: boolean;
+}
+
+export const CALLBACK_PATH = '/auth/callback';
+
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  // The callback URL carries an authorization code: never hand it on as a Referer.
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+const jsonError = (reply: FastifyReply, status: number, error: BridgeErrorBody): FastifyReply =>
+  reply.code(status).header('cache-control', 'no-store').send({ ok: false, error });
+
+/**
+ * The browser host as a Fastify app (tests use `inject()`; server.ts only listens): the built
+ * renderer, the HTTP bridge and the sign-in callback. It never serves a token: the page gets a
+ * random cookie that only opens the bridge, and the bridge answers with what the api returns.
+ */
+export async function buildHostApp(options: HostAppOptions): Promise<FastifyInstance> {
+  const { services, rendererDir, origin } = options;
+  const app = Fastify({ logger: options.logger ?? false });
+  const sessions = new HostSessions();
+  await app.register(fastifyCookie);
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    // DNS rebinding: a foreign name resolving to 127.0.0.1 must not reach the page or the bridge.
+    if (request.headers.host !== new URL(origin()).host) {
+      return jsonError(reply, 421, {
+        code: 'ROOMDECK_HOST_MISDIRECTED',
+        message: 'Open Roomdeck by its address.',
+      });
+    }
+    return undefined;
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    // The page, and only the page, opens a bridge session; a reload with a valid cookie keeps it.
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html')) {
+      reply.header('cache-control', 'no-store');
+      if (!sessions.has(request.cookies[SESSION_COOKIE])) {
+        reply.setCookie(SESSION_COOKIE, sessions.mint(), sessionCookieOptions);
+      }
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500;
+    return jsonError(reply, status, {
+      code: status < 500 ? 'ROOMDECK_HOST_BAD_REQUEST' : 'ROOMDECK_HOST_INTERNAL',
+      message: status < 500 ? error.message : 'Roomdeck hit an unexpected problem. Try again.',
+    });
+  });
+  app.setNotFoundHandler((_request, reply) =>
+    jsonError(reply, 404, { code: 'ROOMDECK_HOST_NOT_FOUND', message: 'There is nothing at this address.' }),
+  );
+
+  await app.register(httpBridge, { api: () => services().api, origin, sessions });
+
+  app.get(CALLBACK_PATH, async (request, reply) => {
+    try {
+      await services().completeSignIn(new URL(request.url, origin()));
+    } catch (err) {
+      // The session records why; the page shows it. Log the kind only: the URL holds the code.
+      request.log.warn({ err: err instanceof Error ? err.name : 'unknown' }, 'sign-in callback failed');
+    }
+    return reply.redirect('/', 303);
+  });
+
+  await app.register(fastifyStatic, {
+    root: rendererDir,
+    index: ['index.html'],
+    wildcard: true,
+    dotfiles: 'ignore',
+    // Conditional requests would answer the page with 304 and no chance to mint a cookie.
+    etag: false,
+    lastModified: false,
+    cacheControl: false,
+  });
+
+  return app;
+}

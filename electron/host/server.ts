@@ -1,0 +1,55 @@
+import type { ResolvedConfig } from '../config/schema.ts';
+import { buildHostApp, CALLBACK_PATH, type HostServices } from './app.ts';
+
+export interface BrowserHostOptions {
+  config: Pick<ResolvedConfig, 'host'>;
+  /**
+   * The services, or a function composing them once the host's origin is known: with port 0 the
+   * sign-in callback URL (`<origin>/auth/callback`) exists only after listening.
+   */
+  services: HostServices | ((origin: string, callbackUrl: string) => HostServices);
+  rendererDir: string;
+}
+
+export interface BrowserHost {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves the browser host on the configured loopback address; never on all interfaces. */
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const { config, rendererDir } = options;
+  let origin = '';
+  let services: HostServices | null = typeof options.services === 'function' ? null : options.services;
+  const app = await buildHostApp({
+    rendererDir,
+    origin: () => origin,
+    services: () => {
+      if (services === null) throw new Error('The browser host is not ready yet.');
+      return services;
+    },
+  });
+  await app.listen({ host: config.host.address, port: config.host.port });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string')
+    throw new Error('The browser host has no TCP address.');
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  origin = `http://${host}:${address.port}`;
+  if (typeof options.services === 'function') {
+    try {
+      services = options.services(origin, `${origin}${CALLBACK_PATH}`);
+    } catch (err) {
+      await app.close();
+      throw err;
+    }
+  }
+  const composed = services;
+  return {
+    url: `${origin}/`,
+    async close() {
+      await app.close();
+      // Services the host composed itself are the host's to dispose.
+      if (typeof options.services === 'function' && composed !== null) await composed.dispose();
+    },
+  };
+}

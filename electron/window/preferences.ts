@@ -1,0 +1,65 @@
+import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
+
+/**
+ * The renderer is a web page with no Node and no Electron: isolated, sandboxed, and with every
+ * feature it does not use switched off. Its only way out is the preload's `window.roomdeck`.
+ */
+export function secureWebPreferences(
+  preloadPath: string,
+  options: { devTools?: boolean } = {},
+): WebPreferences {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    experimentalFeatures: false,
+    enableBlinkFeatures: '',
+    webviewTag: false,
+    navigateOnDragDrop: false,
+    spellcheck: false,
+    safeDialogs: true,
+    enableWebSQL: false,
+    devTools: options.devTools ?? false,
+  };
+}
+
+export interface WindowSettings {
+  preloadPath: string;
+  kiosk: boolean;
+  devTools?: boolean;
+}
+
+/**
+ * A wall panel (kiosk) fills its screen and offers no way out; a technician's window is an
+ * ordinary window sized like the 1280×800 panels the layout is designed for.
+ */
+export function windowOptions(settings: WindowSettings): BrowserWindowConstructorOptions {
+  const common: BrowserWindowConstructorOptions = {
+    title: 'Roomdeck',
+    // Shown on `ready-to-show`, so the panel never flashes an empty frame.
+    show: false,
+    backgroundColor: '#101418',
+    webPreferences: secureWebPreferences(settings.preloadPath, {
+      devTools: settings.kiosk ? false : (settings.devTools ?? false),
+    }),
+  };
+  if (settings.kiosk) {
+    return {
+      ...common,
+      kiosk: true,
+      fullscreen: true,
+      frame: false,
+      autoHideMenuBar: true,
+      closable: false,
+      minimizable: false,
+      movable: false,
+      resizable: false,
+    };
+  }
+  return { ...common, width: 1280, height: 800, minWidth: 800, minHeight: 600, autoHideMenuBar: true };
+}

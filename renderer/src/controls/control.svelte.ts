@@ -1,0 +1,187 @@
+import type { Clock } from '../lib/clock.ts';
+import type { Command } from '../lib/layout/model.ts';
+import type { ModuleFeed } from '../lib/poller.svelte.ts';
+import { formatValue, sameValue, type Transition, transitionOf } from '../lib/values.ts';
+
+export type Phase = 'idle' | 'pending' | 'confirmed' | 'failed';
+
+/** What a control needs from its room: the module's live state and a way to send commands. */
+export interface RoomPort {
+  feed(module: string, index: number): ModuleFeed;
+  exec(module: string, index: number, command: Command): Promise<unknown>;
+  messageOf(error: unknown): string;
+  clock: Clock;
+  /** How long the device may take to report what was asked before the control says so. */
+  confirmTimeoutMs: number;
+}
+
+/** The device state that proves a command worked: `status` equal to `value`. */
+export interface Expectation {
+  key: string;
+  value: unknown;
+}
+
+export interface Target {
+  module: string;
+  index: number;
+  label: string;
+}
+
+interface Question {
+  text: string;
+  command: Command;
+  expect: Expectation | null;
+}
+
+/**
+ * One control's life: idle → pending (sent, or sent and waiting for the device to agree) →
+ * confirmed / failed. Pressed is separate and instant: it is set on pointerdown, before any I/O.
+ */
+export class ControlState {
+  readonly feed: ModuleFeed;
+  readonly #room: RoomPort;
+  readonly #target: Target;
+  readonly #lockable: boolean;
+  #phase = $state<Phase>('idle');
+  #pressed = $state<string | null>(null);
+  #error = $state<string | null>(null);
+  #question = $state<Question | null>(null);
+  #awaiting: Expectation | null = null;
+  #confirmed: Expectation | null = null;
+  #deadline: unknown = null;
+  readonly #unsubscribe: () => void;
+
+  readonly transition: Transition | null = $derived(transitionOf(this.feed.state));
+  readonly locked: boolean = $derived(this.#lockable && this.transition !== null);
+
+  constructor(room: RoomPort, target: Target, options: { lockable?: boolean } = {}) {
+    this.#room = room;
+    this.#target = target;
+    this.#lockable = options.lockable ?? false;
+    this.feed = room.feed(target.module, target.index);
+    this.#unsubscribe = this.feed.subscribe((state) => this.#observe(state));
+  }
+
+  get phase(): Phase {
+    return this.#phase;
+  }
+  get busy(): boolean {
+    return this.#phase === 'pending';
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+  get stale(): boolean {
+    return this.feed.stale;
+  }
+  get question(): string | null {
+    return this.#question?.text ?? null;
+  }
+  /** Which part of the control is held down ("" for a single-button control). */
+  get pressed(): string | null {
+    return this.#pressed;
+  }
+
+  value(key: string | undefined): unknown {
+    return key === undefined ? undefined : this.feed.state?.[key];
+  }
+
+  pointerDown(part = ''): void {
+    if (!this.locked) this.#pressed = part;
+  }
+
+  pointerUp(): void {
+    this.#pressed = null;
+  }
+
+  /**
+   * Sends a command unless one is already in flight (a double tap sends one) or the device is
+   * mid-transition. With `confirm`, asks first. Returns whether anything happened.
+   */
+  send(command: Command, expect: Expectation | null, confirm?: string): boolean {
+    this.#pressed = null;
+    if (this.#phase === 'pending' || this.locked) return false;
+    if (confirm !== undefined) {
+      this.#question = { text: confirm, command, expect };
+      return true;
+    }
+    void this.#run(command, expect);
+    return true;
+  }
+
+  answer(yes: boolean): void {
+    const question = this.#question;
+    this.#question = null;
+    if (yes && question) void this.#run(question.command, question.expect);
+  }
+
+  dispose(): void {
+    this.#unsubscribe();
+    this.#clearDeadline();
+  }
+
+  async #run(command: Command, expect: Expectation | null): Promise<void> {
+    this.#phase = 'pending';
+    this.#error = null;
+    this.#awaiting = null;
+    this.#confirmed = null;
+    this.#clearDeadline();
+    try {
+      await this.#room.exec(this.#target.module, this.#target.index, command);
+    } catch (error) {
+      this.#fail(this.#room.messageOf(error));
+      return;
+    }
+    if (!expect || this.#agrees(expect, this.feed.state)) {
+      this.#confirm(expect);
+      return;
+    }
+    this.#awaiting = expect;
+    this.#armDeadline();
+  }
+
+  #observe(state: Record<string, unknown>): void {
+    if (this.#awaiting) {
+      if (this.#agrees(this.#awaiting, state)) this.#confirm(this.#awaiting);
+    } else if (this.#confirmed && this.#phase === 'confirmed' && !this.#agrees(this.#confirmed, state)) {
+      // Someone changed it elsewhere (another panel, the room's own logic): no longer what we asked.
+      this.#phase = 'idle';
+      this.#confirmed = null;
+    }
+  }
+
+  #agrees(expect: Expectation, state: Record<string, unknown> | undefined): boolean {
+    return state !== undefined && sameValue(state[expect.key], expect.value);
+  }
+
+  #confirm(expect: Expectation | null): void {
+    this.#clearDeadline();
+    this.#awaiting = null;
+    this.#confirmed = expect;
+    this.#phase = 'confirmed';
+  }
+
+  #fail(message: string): void {
+    this.#clearDeadline();
+    this.#awaiting = null;
+    this.#error = message;
+    this.#phase = 'failed';
+  }
+
+  #armDeadline(): void {
+    this.#deadline = this.#room.clock.setTimeout(() => {
+      this.#deadline = null;
+      const expect = this.#awaiting;
+      if (!expect) return;
+      // A projector warming up takes its time: wait while the device says it is on its way.
+      if (transitionOf(this.feed.state)) return this.#armDeadline();
+      const now = formatValue(this.feed.state?.[expect.key]);
+      this.#fail(`${this.#target.label}: the device did not confirm; it still reports ${now}.`);
+    }, this.#room.confirmTimeoutMs);
+  }
+
+  #clearDeadline(): void {
+    if (this.#deadline !== null) this.#room.clock.clearTimeout(this.#deadline);
+    this.#deadline = null;
+  }
+}

@@ -1,0 +1,162 @@
+import { verbNames } from '../../../electron/bridge/channels.ts';
+import { BridgeError } from '../../../electron/bridge/errors.ts';
+import type { BridgeErrorBody, RoomdeckApi } from '../../../electron/bridge/types.ts';
+
+/*
+ * The renderer's only way out. Two transports behind one type: Electron's preload exposes
+ * `window.roomdeck` (IPC); the browser host answers `POST /bridge/{domain}/{verb}`. Both are wrapped
+ * so every call has a deadline and every failure is a BridgeError with a stable code.
+ */
+
+export { BridgeError };
+
+export const UNREACHABLE = 'ROOMDECK_BRIDGE_UNREACHABLE';
+export const TIMEOUT = 'ROOMDECK_TIMEOUT';
+export const BAD_RESPONSE = 'ROOMDECK_BRIDGE_BAD_RESPONSE';
+export const UNEXPECTED = 'ROOMDECK_UNEXPECTED';
+
+type Call = (args: unknown) => Promise<unknown>;
+type LooseApi = Record<string, Record<string, Call | undefined> | undefined>;
+
+export interface BridgeOptions {
+  /** The preload's API when running in Electron; absent in a browser. */
+  ipc?: RoomdeckApi | undefined;
+  fetch?: typeof fetch;
+  /** Where the browser host serves the bridge (the page's own origin by default). */
+  baseUrl?: string;
+  /** Deadline per call. State reads are short so link loss shows within seconds. */
+  timeoutMs?: (domain: string, verb: string) => number;
+  /** Called once per failing call whose code ends the session (expired, revoked, signed out). */
+  onSessionEnded?: (error: BridgeError) => void;
+}
+
+/**
+ * Exec waits on the device (the service gives up after 15 s); state polls must fail fast so the
+ * panel can say the room is unreachable; everything else is an ordinary request.
+ */
+export function defaultTimeoutMs(domain: string, verb: string): number {
+  if (domain === 'systems' && verb === 'exec') return 20_000;
+  if (verb === 'state') return 4_000;
+  if (domain === 'session' && verb === 'signIn') return 30_000;
+  return 10_000;
+}
+
+export function toBridgeError(error: unknown): BridgeError {
+  if (error instanceof BridgeError) return error;
+  if (typeof error === 'object' && error !== null) {
+    const { code, message, details } = error as { code?: unknown; message?: unknown; details?: unknown };
+    if (typeof code === 'string') {
+      return new BridgeError({
+        code,
+        // Electron prefixes rejections from ipcMain handlers; people need only the handler's words.
+        message: typeof message === 'string' ? cleanIpcMessage(message) : code,
+        ...(isRecord(details) ? { details } : {}),
+      });
+    }
+  }
+  // A failure without a code is a fault in this app, not the network: never report it as link loss.
+  const message = error instanceof Error ? error.message : String(error);
+  return new BridgeError({ code: UNEXPECTED, message: `Something went wrong in Roomdeck: ${message}` });
+}
+
+function cleanIpcMessage(message: string): string {
+  return message.replace(/^Error invoking remote method '[^']*': (?:\w*Error: )?/, '');
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function isErrorBody(v: unknown): v is BridgeErrorBody {
+  return isRecord(v) && typeof v.code === 'string' && typeof v.message === 'string';
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number, what: string, onTimeout?: () => void): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onTimeout?.();
+      reject(new BridgeError({ code: TIMEOUT, message: `${what} took longer than ${ms / 1000} s` }));
+    }, ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+function httpCall(options: BridgeOptions, domain: string, verb: string): Call {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const url = `${options.baseUrl ?? ''}/bridge/${domain}/${verb}`;
+  const ms = (options.timeoutMs ?? defaultTimeoutMs)(domain, verb);
+  return async (args) => {
+    const abort = new AbortController();
+    const request = (async () => {
+      let response: Response;
+      try {
+        response = await doFetch(url, {
+          method: 'POST',
+          // JSON bodies are not "simple" requests: another origin cannot send one without CORS.
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify(args ?? {}),
+          credentials: 'same-origin',
+          signal: abort.signal,
+        });
+      } catch (error) {
+        if (abort.signal.aborted) throw new BridgeError({ code: TIMEOUT, message: `${verb} timed out` });
+        const why = error instanceof Error ? error.message : String(error);
+        throw new BridgeError({ code: UNREACHABLE, message: `Roomdeck is not answering (${why}).` });
+      }
+      let body: unknown;
+      try {
+        body = await response.json();
+      } catch {
+        throw new BridgeError({
+          code: response.status >= 500 ? UNREACHABLE : BAD_RESPONSE,
+          message: `Roomdeck answered ${response.status} without a readable body.`,
+        });
+      }
+      if (isRecord(body) && body.ok === true) return body.value;
+      if (isRecord(body) && body.ok === false && isErrorBody(body.error)) throw new BridgeError(body.error);
+      throw new BridgeError({ code: BAD_RESPONSE, message: `Roomdeck answered ${response.status} unexpectedly.` });
+    })();
+    return withDeadline(request, ms, `${domain}.${verb}`, () => abort.abort());
+  };
+}
+
+function ipcCall(options: BridgeOptions, ipc: RoomdeckApi, domain: string, verb: string): Call {
+  const ms = (options.timeoutMs ?? defaultTimeoutMs)(domain, verb);
+  const fn = (ipc as unknown as LooseApi)[domain]?.[verb];
+  return async (args) => {
+    if (!fn) throw new BridgeError({ code: UNREACHABLE, message: `The app does not offer ${domain}.${verb}.` });
+    return withDeadline(Promise.resolve(fn(args)), ms, `${domain}.${verb}`);
+  };
+}
+
+/** Builds the typed API from the verb names: the same shape whichever transport carries it. */
+export function createBridge(options: BridgeOptions = {}): RoomdeckApi {
+  const api: Record<string, Record<string, Call>> = {};
+  for (const [domain, verbs] of Object.entries(verbNames)) {
+    const calls: Record<string, Call> = {};
+    for (const verb of verbs) {
+      const raw = options.ipc ? ipcCall(options, options.ipc, domain, verb) : httpCall(options, domain, verb);
+      calls[verb] = async (args) => {
+        try {
+          return await raw(args);
+        } catch (error) {
+          const failure = toBridgeError(error);
+          if (failure.endsSession) options.onSessionEnded?.(failure);
+          throw failure;
+        }
+      };
+    }
+    api[domain] = calls;
+  }
+  return api as unknown as RoomdeckApi;
+}
+
+/** The preload's API if this page runs inside Electron. */
+export function findIpc(): RoomdeckApi | undefined {
+  const candidate = (globalThis as { roomdeck?: unknown }).roomdeck;
+  return isRecord(candidate) ? (candidate as unknown as RoomdeckApi) : undefined;
+}
+
+export const isLinkLoss = (error: unknown): boolean => toBridgeError(error).isLinkLoss;
+
+export const messageOf = (error: unknown): string => toBridgeError(error).message;

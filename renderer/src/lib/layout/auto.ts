@@ -1,0 +1,237 @@
+import type { Funcs, ModuleState } from '../../../../electron/bridge/types.ts';
+import type { ControlSpec, LevelSpec, SectionSpec, SelectSpec, ToggleSpec } from './model.ts';
+
+/*
+ * Any room works with no UI programming: known device classes get the controls people expect,
+ * anything else gets a big button per method that takes no arguments. Controls only appear for
+ * methods the module's funcs actually offer, and lists (inputs, scenes…) come from its state.
+ */
+
+export interface ModuleInfo {
+  module: string;
+  index: number;
+  /** How many modules of this class the room has (to title "Display 2" only when it matters). */
+  count: number;
+  funcs: Funcs;
+  state: ModuleState;
+}
+
+type Profile = (m: ModuleInfo, id: (name: string) => string) => ControlSpec[];
+
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+
+const numbered = (state: ModuleState, prefix: string): number[] =>
+  Object.keys(state)
+    .map((k) => new RegExp(`^${prefix}_(\\d+)$`).exec(k)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(Number)
+    .sort((a, b) => a - b);
+
+/** Bounds of a method's last parameter, from its JSON Schema. */
+function range(funcs: Funcs, method: string, fallback: [number, number]): [number, number] {
+  const f = funcs[method];
+  const last = f?.order[f.order.length - 1];
+  const schema = last === undefined ? undefined : (f?.params[last] as { minimum?: unknown; maximum?: unknown });
+  const min = typeof schema?.minimum === 'number' ? schema.minimum : fallback[0];
+  const max = typeof schema?.maximum === 'number' ? schema.maximum : fallback[1];
+  return min < max ? [min, max] : fallback;
+}
+
+const base = (m: ModuleInfo, id: string, label: string) => ({ id, label, module: m.module, index: m.index });
+
+function power(m: ModuleInfo, id: string, label = 'Power'): ToggleSpec[] {
+  if (!m.funcs.power) return [];
+  return [
+    {
+      ...base(m, id, label),
+      type: 'toggle',
+      on: { method: 'power', args: [true] },
+      off: { method: 'power', args: [false] },
+      onWhen: true,
+      status: 'power',
+    },
+  ];
+}
+
+function onOff(m: ModuleInfo, id: string, label: string, method: string, status: string, pre: unknown[] = []) {
+  if (!m.funcs[method]) return [];
+  const spec: ToggleSpec = {
+    ...base(m, id, label),
+    type: 'toggle',
+    on: { method, args: [...pre, true] },
+    off: { method, args: [...pre, false] },
+    onWhen: true,
+    status,
+  };
+  return [spec];
+}
+
+function choose(m: ModuleInfo, id: string, label: string, method: string, status: string, names: string[]) {
+  if (!m.funcs[method] || names.length === 0) return [];
+  const spec: SelectSpec = {
+    ...base(m, id, label),
+    type: 'select',
+    method,
+    status,
+    options: names.map((name) => ({ label: name, args: [name], value: name })),
+  };
+  return [spec];
+}
+
+function level(
+  m: ModuleInfo,
+  id: string,
+  label: string,
+  method: string,
+  status: string,
+  opts: { pre?: unknown[]; step: number; style?: 'slider' | 'steps'; unit?: string; fallback?: [number, number] },
+): LevelSpec[] {
+  if (!m.funcs[method]) return [];
+  const [min, max] = range(m.funcs, method, opts.fallback ?? [0, 100]);
+  return [
+    {
+      ...base(m, id, label),
+      type: 'level',
+      method,
+      args: opts.pre ?? [],
+      status,
+      min,
+      max,
+      step: opts.step,
+      style: opts.style ?? 'slider',
+      unit: opts.unit,
+    },
+  ];
+}
+
+function numberedButtons(m: ModuleInfo, id: (n: string) => string, method: string, names: string[]) {
+  if (!m.funcs[method]) return [];
+  return names.map(
+    (name, i): ControlSpec => ({
+      ...base(m, id(`${method}-${i + 1}`), name),
+      type: 'button',
+      command: { method, args: [i + 1] },
+      status: method,
+      activeWhen: i + 1,
+    }),
+  );
+}
+
+const profiles: Record<string, Profile> = {
+  RoomLogic: (m, id) => [
+    ...(m.funcs.power
+      ? ([
+          {
+            ...base(m, id('on'), 'Start room'),
+            type: 'button',
+            command: { method: 'power', args: [true] },
+            status: 'power',
+            activeWhen: true,
+          },
+          {
+            ...base(m, id('off'), 'System off'),
+            type: 'button',
+            command: { method: 'power', args: [false] },
+            status: 'power',
+            activeWhen: false,
+            confirm: 'Turn the whole room off? Screens, projector, cameras and sound will shut down.',
+          },
+        ] satisfies ControlSpec[])
+      : []),
+    ...choose(m, id('source'), 'Source', 'select_source', 'active', strings(m.state.sources)),
+  ],
+  Display: (m, id) => [
+    ...power(m, id('power')),
+    ...choose(m, id('input'), 'Input', 'input', 'input', strings(m.state.inputs)),
+    ...level(m, id('volume'), 'Volume', 'volume', 'volume', { step: 5, unit: '%' }),
+    ...onOff(m, id('mute'), 'Mute', 'mute', 'mute'),
+  ],
+  Projector: (m, id) => [
+    ...power(m, id('power')),
+    ...choose(m, id('input'), 'Input', 'input', 'input', strings(m.state.inputs)),
+    ...onOff(m, id('mute'), 'AV mute', 'mute', 'mute'),
+  ],
+  Switcher: (m, id) => {
+    const inputs = typeof m.state.inputs === 'number' ? m.state.inputs : 0;
+    const outputs = numbered(m.state, 'output');
+    if (!m.funcs.route || inputs < 1) return [];
+    return outputs.map(
+      (o): SelectSpec => ({
+        ...base(m, id(`output-${o}`), `Output ${o}`),
+        type: 'select',
+        method: 'route',
+        status: `output_${o}`,
+        options: Array.from({ length: inputs }, (_, i) => ({
+          label: `Input ${i + 1}`,
+          args: [i + 1, o],
+          value: i + 1,
+        })),
+      }),
+    );
+  },
+  Lighting: (m, id) => [
+    ...numberedButtons(m, id, 'scene', strings(m.state.scenes)),
+    ...numbered(m.state, 'area').flatMap((a) =>
+      level(m, id(`area-${a}`), `Area ${a}`, 'level', `area_${a}`, { pre: [a], step: 10, unit: '%' }),
+    ),
+  ],
+  Blinds: (m, id) =>
+    (['up', 'stop', 'down'] as const)
+      .filter((method) => m.funcs[method])
+      .map(
+        (method): ControlSpec => ({
+          ...base(m, id(method), method[0]!.toUpperCase() + method.slice(1)),
+          type: 'button',
+          command: { method, args: [] },
+        }),
+      ),
+  Camera: (m, id) => [
+    ...power(m, id('power')),
+    ...numberedButtons(m, id, 'preset', strings(m.state.presets)),
+    ...level(m, id('zoom'), 'Zoom', 'zoom', 'zoom', { step: 10, style: 'steps', unit: '%' }),
+  ],
+  Mixer: (m, id) => {
+    const names = strings(m.state.channels);
+    const gain = { step: 1, unit: 'dB', fallback: [-100, 12] as [number, number] };
+    return [
+      ...level(m, id('master'), 'Master', 'master', 'master', gain),
+      ...onOff(m, id('master-mute'), 'Master mute', 'master_mute', 'master_mute'),
+      ...names.flatMap((name, i) => [
+        ...level(m, id(`fader-${i + 1}`), name, 'fader', `fader_${i + 1}`, { ...gain, pre: [i + 1] }),
+        ...onOff(m, id(`mute-${i + 1}`), `${name} mute`, 'mute', `mute_${i + 1}`, [i + 1]),
+      ]),
+    ];
+  },
+};
+
+/** Anything unknown: one big button per method that needs no arguments. */
+const generic: Profile = (m, id) =>
+  Object.entries(m.funcs)
+    .filter(([, f]) => f.arity === 0)
+    .map(([method]) => ({
+      ...base(m, id(method), method.replaceAll('_', ' ')),
+      type: 'button',
+      command: { method, args: [] },
+    }));
+
+/** Room-wide controls first, then what people use most, then the rest by name. */
+const ORDER = ['RoomLogic', 'Display', 'Projector', 'Switcher', 'Camera', 'Mixer', 'Lighting', 'Blinds'];
+const rank = (m: ModuleInfo) => {
+  const i = ORDER.indexOf(m.module);
+  return i === -1 ? ORDER.length : i;
+};
+
+const TITLES: Record<string, string> = { RoomLogic: 'Room' };
+
+export function automaticSections(modules: ModuleInfo[]): SectionSpec[] {
+  return [...modules]
+    .sort((a, b) => rank(a) - rank(b) || a.module.localeCompare(b.module) || a.index - b.index)
+    .map((m) => {
+      const profile = profiles[m.module] ?? generic;
+      const id = (name: string) => `auto-${m.module}-${m.index}-${name}`;
+      const title = TITLES[m.module] ?? m.module;
+      return { title: m.count > 1 ? `${title} ${m.index}` : title, controls: profile(m, id) };
+    })
+    .filter((section) => section.controls.length > 0);
+}

@@ -1,0 +1,89 @@
+/** A layout ready to render, whichever source it came from: defaults filled, ids assigned. */
+
+export interface Command {
+  method: string;
+  args: unknown[];
+}
+
+interface Common {
+  id: string;
+  label: string;
+  module: string;
+  index: number;
+  /** The status key whose value this control shows. */
+  status?: string | undefined;
+  /** Asked (big yes / no) before the command is sent. */
+  confirm?: string | undefined;
+}
+
+export interface ButtonSpec extends Common {
+  type: 'button';
+  command: Command;
+  /** Selected while the status value equals this. */
+  activeWhen?: unknown;
+}
+
+export interface ToggleSpec extends Common {
+  type: 'toggle';
+  on: Command;
+  off: Command;
+  onWhen: unknown;
+  /** Asked only before switching off (a room's "System off"). */
+  confirmOff?: string | undefined;
+}
+
+export interface SelectOptionSpec {
+  label: string;
+  args: unknown[];
+  value: unknown;
+}
+
+export interface SelectSpec extends Common {
+  type: 'select';
+  method: string;
+  options: SelectOptionSpec[];
+}
+
+export interface LevelSpec extends Common {
+  type: 'level';
+  method: string;
+  /** Sent before the level: level(area, value), fader(channel, value). */
+  args: unknown[];
+  min: number;
+  max: number;
+  step: number;
+  style: 'slider' | 'steps';
+  unit?: string | undefined;
+}
+
+export type ControlSpec = ButtonSpec | ToggleSpec | SelectSpec | LevelSpec;
+
+export interface SectionSpec {
+  title: string;
+  controls: ControlSpec[];
+}
+
+export interface LayoutProblem {
+  /** JSON pointer into settings.panel, e.g. /sections/0/controls/2/max. */
+  path: string;
+  reason: string;
+}
+
+export interface BuiltLayout {
+  source: 'custom' | 'automatic';
+  title?: string | undefined;
+  sections: SectionSpec[];
+  /** Why a custom layout was not used; empty when it was, or when there was none. */
+  problems: LayoutProblem[];
+}
+
+/** Modules whose state some control shows: each is polled (once, whatever the number of keys). */
+export function boundModules(layout: BuiltLayout): { module: string; index: number }[] {
+  const seen = new Map<string, { module: string; index: number }>();
+  for (const section of layout.sections) {
+    for (const c of section.controls) {
+      if (c.status !== undefined) seen.set(`${c.module}/${c.index}`, { module: c.module, index: c.index });
+    }
+  }
+  return [...seen.values()];
+}

@@ -1,0 +1,109 @@
+import type { ModuleState } from '../../../electron/bridge/types.ts';
+import { keyOf, type PollerOptions, Poller, type PollTarget } from './poller.ts';
+
+/** One module's polled state as the controls see it: a snapshot replaced whole, never mutated. */
+export class ModuleFeed {
+  readonly key: string;
+  #state = $state.raw<ModuleState | undefined>(undefined);
+  #stale = $state(false);
+  readonly #listeners = new Set<(state: ModuleState) => void>();
+
+  constructor(key: string) {
+    this.key = key;
+  }
+
+  get state(): ModuleState | undefined {
+    return this.#state;
+  }
+
+  get stale(): boolean {
+    return this.#stale;
+  }
+
+  /** Plain callbacks for state machines that must react to each response, not just the latest. */
+  subscribe(listener: (state: ModuleState) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  receive(state: ModuleState): void {
+    this.#state = state;
+    for (const listener of this.#listeners) listener(state);
+  }
+
+  markStale(stale: boolean): void {
+    this.#stale = stale;
+  }
+}
+
+/** The poller's callbacks turned into reactive state: a feed per module and the link's health. */
+export class LiveFeeds {
+  readonly #feeds = new Map<string, ModuleFeed>();
+  readonly #watched = new Set<string>();
+  readonly #poller: Poller;
+  #linkLost = $state<string | null>(null);
+
+  constructor(options: Omit<PollerOptions, 'events'>) {
+    this.#poller = new Poller({
+      ...options,
+      events: {
+        state: (key, state) => this.#feed(key).receive(state),
+        stale: (key, stale) => this.#feed(key).markStale(stale),
+        link: (lost) => {
+          this.#linkLost = lost;
+        },
+      },
+    });
+  }
+
+  /** Why the room is unreachable, or null while it answers. */
+  get linkLost(): string | null {
+    return this.#linkLost;
+  }
+
+  feed(target: PollTarget): ModuleFeed {
+    return this.#feed(keyOf(target));
+  }
+
+  /** Polls this module from now on; an initial snapshot (from loading the layout) shows at once. */
+  watch(target: PollTarget, initial?: ModuleState): ModuleFeed {
+    const feed = this.feed(target);
+    if (initial && feed.state === undefined) feed.receive(initial);
+    this.#watched.add(feed.key);
+    this.#poller.watch(target, initial !== undefined);
+    return feed;
+  }
+
+  isWatched(target: PollTarget): boolean {
+    return this.#watched.has(keyOf(target));
+  }
+
+  start(): void {
+    this.#poller.start();
+  }
+
+  stop(): void {
+    this.#poller.stop();
+  }
+
+  setHidden(hidden: boolean): void {
+    this.#poller.setHidden(hidden);
+  }
+
+  pressed(): void {
+    this.#poller.pressed();
+  }
+
+  refresh(target: PollTarget): void {
+    this.#poller.refresh(keyOf(target));
+  }
+
+  #feed(key: string): ModuleFeed {
+    let feed = this.#feeds.get(key);
+    if (!feed) {
+      feed = new ModuleFeed(key);
+      this.#feeds.set(key, feed);
+    }
+    return feed;
+  }
+}

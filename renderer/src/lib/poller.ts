@@ -1,0 +1,243 @@
+import type { ModuleState, PollSettings } from '../../../electron/bridge/types.ts';
+import type { Clock } from './clock.ts';
+
+/*
+ * Live feedback without a push channel: one state request per bound module, never two at once for
+ * the same module, faster for a while after someone presses something, paused when nobody can see
+ * the page, backing off with jitter when requests fail. Plain TypeScript so it runs (and is
+ * measured) in Node; poller.svelte.ts turns its callbacks into reactive state.
+ */
+
+export interface PollTarget {
+  module: string;
+  index: number;
+}
+
+export interface PollerEvents {
+  /** A fresh snapshot arrived. */
+  state(key: string, state: ModuleState): void;
+  /** A module's values can no longer be trusted (true) or are fresh again (false). */
+  stale(key: string, stale: boolean): void;
+  /** The link to the service is lost (error message) or back (null). */
+  link(lost: string | null): void;
+}
+
+export interface PollerOptions {
+  fetchState(target: PollTarget): Promise<ModuleState>;
+  settings: PollSettings;
+  clock: Clock;
+  events: PollerEvents;
+  /** Which failures mean the service itself is out of reach (every module goes stale at once). */
+  isLinkLoss(error: unknown): boolean;
+  messageOf(error: unknown): string;
+  random?: () => number;
+  /** Backoff ceiling: kept low so a room that comes back is live again within seconds. */
+  maxBackoffMs?: number;
+}
+
+interface Entry {
+  key: string;
+  target: PollTarget;
+  timer: unknown;
+  dueAt: number;
+  inFlight: boolean;
+  /** Someone asked for a refresh while a request was out: fetch again when it returns. */
+  again: boolean;
+  failures: number;
+  lastOkAt: number | null;
+  stale: boolean;
+}
+
+export const keyOf = (target: PollTarget): string => `${target.module}/${target.index}`;
+
+export class Poller {
+  readonly #o: PollerOptions;
+  readonly #entries = new Map<string, Entry>();
+  #running = false;
+  #hidden = false;
+  #fastUntil = 0;
+  #linkLost = false;
+
+  constructor(options: PollerOptions) {
+    this.#o = options;
+  }
+
+  get linkLost(): boolean {
+    return this.#linkLost;
+  }
+
+  /**
+   * Starts polling a module (idempotent); returns its key. `fresh`: its state was just read (to
+   * build the layout), so the first poll waits one interval instead of repeating that request.
+   */
+  watch(target: PollTarget, fresh = false): string {
+    const key = keyOf(target);
+    if (this.#entries.has(key)) return key;
+    const entry: Entry = {
+      key,
+      target: { ...target },
+      timer: null,
+      dueAt: 0,
+      inFlight: false,
+      again: false,
+      failures: 0,
+      lastOkAt: fresh ? this.#o.clock.now() : null,
+      stale: false,
+    };
+    this.#entries.set(key, entry);
+    if (this.#active) this.#begin(entry);
+    return key;
+  }
+
+  unwatch(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#clear(entry);
+    this.#entries.delete(key);
+  }
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    if (!this.#hidden) for (const entry of this.#entries.values()) this.#begin(entry);
+  }
+
+  stop(): void {
+    this.#running = false;
+    for (const entry of this.#entries.values()) this.#clear(entry);
+  }
+
+  /** Hidden pages poll nothing; on return every module is fetched at once, not at its next tick. */
+  setHidden(hidden: boolean): void {
+    if (hidden === this.#hidden) return;
+    this.#hidden = hidden;
+    for (const entry of this.#entries.values()) {
+      if (hidden) this.#clear(entry);
+      else if (this.#running) this.#run(entry);
+    }
+  }
+
+  /** Someone touched the panel: poll fast for a while, since the room is about to change. */
+  pressed(): void {
+    const now = this.#o.clock.now();
+    this.#fastUntil = now + this.#o.settings.fastForMs;
+    if (!this.#active) return;
+    for (const entry of this.#entries.values()) {
+      if (!entry.inFlight && entry.failures === 0 && entry.dueAt > now + this.#o.settings.fastMs) {
+        this.#schedule(entry, this.#o.settings.fastMs);
+      }
+    }
+  }
+
+  /** Fetch this module now (after its exec returned); joins a request already in flight. */
+  refresh(key: string): void {
+    const entry = this.#entries.get(key);
+    if (entry && this.#active) this.#run(entry);
+  }
+
+  #begin(entry: Entry): void {
+    const primed = entry.lastOkAt !== null && this.#o.clock.now() - entry.lastOkAt < this.#interval();
+    if (primed) this.#schedule(entry, this.#interval());
+    else this.#run(entry);
+  }
+
+  get #active(): boolean {
+    return this.#running && !this.#hidden;
+  }
+
+  #interval(): number {
+    const { fastMs, idleMs } = this.#o.settings;
+    return this.#o.clock.now() < this.#fastUntil ? fastMs : idleMs;
+  }
+
+  #backoff(failures: number): number {
+    const base = Math.max(this.#o.settings.fastMs, 250);
+    const ceiling = Math.min(this.#o.maxBackoffMs ?? 5_000, base * 2 ** (failures - 1));
+    // "Equal jitter": never hammer, and never let every panel in a building retry in lockstep.
+    const random = this.#o.random ?? Math.random;
+    return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+  }
+
+  #clear(entry: Entry): void {
+    if (entry.timer !== null) this.#o.clock.clearTimeout(entry.timer);
+    entry.timer = null;
+  }
+
+  #schedule(entry: Entry, ms: number): void {
+    this.#clear(entry);
+    entry.dueAt = this.#o.clock.now() + ms;
+    entry.timer = this.#o.clock.setTimeout(() => {
+      entry.timer = null;
+      this.#run(entry);
+    }, ms);
+  }
+
+  #run(entry: Entry): void {
+    if (entry.inFlight) {
+      entry.again = true;
+      return;
+    }
+    this.#clear(entry);
+    entry.inFlight = true;
+    let request: Promise<ModuleState>;
+    try {
+      request = this.#o.fetchState(entry.target);
+    } catch (error) {
+      request = Promise.reject(error);
+    }
+    request.then(
+      (state) => this.#succeeded(entry, state),
+      (error: unknown) => this.#failed(entry, error),
+    );
+  }
+
+  #succeeded(entry: Entry, state: ModuleState): void {
+    entry.inFlight = false;
+    if (this.#entries.get(entry.key) !== entry) return;
+    entry.failures = 0;
+    entry.lastOkAt = this.#o.clock.now();
+    this.#o.events.state(entry.key, state);
+    this.#setStale(entry, false);
+    if (this.#linkLost) {
+      this.#linkLost = false;
+      this.#o.events.link(null);
+      // The service is back: bring every other module up to date now rather than at its next retry.
+      for (const other of this.#entries.values()) if (other !== entry && this.#active) this.#run(other);
+    }
+    this.#next(entry);
+  }
+
+  #failed(entry: Entry, error: unknown): void {
+    entry.inFlight = false;
+    if (this.#entries.get(entry.key) !== entry) return;
+    entry.failures += 1;
+    const now = this.#o.clock.now();
+    if (this.#o.isLinkLoss(error)) {
+      if (!this.#linkLost) {
+        this.#linkLost = true;
+        this.#o.events.link(this.#o.messageOf(error));
+      }
+      for (const other of this.#entries.values()) this.#setStale(other, true);
+    } else if (entry.lastOkAt === null || now - entry.lastOkAt > 2 * this.#o.settings.idleMs) {
+      // One failed poll is noise; failing for longer than two periods means the values are old.
+      this.#setStale(entry, true);
+    }
+    this.#next(entry);
+  }
+
+  #next(entry: Entry): void {
+    if (!this.#active) return;
+    if (entry.again) {
+      entry.again = false;
+      this.#run(entry);
+      return;
+    }
+    this.#schedule(entry, entry.failures > 0 ? this.#backoff(entry.failures) : this.#interval());
+  }
+
+  #setStale(entry: Entry, stale: boolean): void {
+    if (entry.stale === stale) return;
+    entry.stale = stale;
+    this.#o.events.stale(entry.key, stale);
+  }
+}

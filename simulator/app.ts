@@ -1,0 +1,55 @@
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import { authPlugin } from './auth/index.ts';
+import { ApiError } from './errors.ts';
+import { catalogRoutes } from './routes/catalog.ts';
+import { sendError } from './routes/errors.ts';
+import { guard } from './routes/guard.ts';
+import { moduleRoutes } from './routes/modules.ts';
+import { ErrorBody } from './routes/schemas.ts';
+import { systemRoutes } from './routes/systems.ts';
+import type { Simulator } from './simulator.ts';
+
+/** The control API under /api/control: token check, role check, routes, one JSON error handler. */
+const controlApi: FastifyPluginAsync<{ sim: Simulator }> = async (app, { sim }) => {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', guard(sim.auth));
+  app.setErrorHandler(sendError);
+  app.setNotFoundHandler((request, reply) => {
+    sendError(new ApiError(404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`), request, reply);
+  });
+  await app.register(systemRoutes, { sim });
+  await app.register(moduleRoutes, { sim });
+  await app.register(catalogRoutes, { sim });
+};
+
+/** The whole Control Service as a fastify plugin: tests register it on their own instance or use buildApp. */
+export const simulatorApp: FastifyPluginAsync<{ sim: Simulator }> = async (app, { sim }) => {
+  app.addSchema(ErrorBody);
+  // Clients may send `Content-Type: application/json` with no body on start/stop/ping.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError(400, 'bad_request', 'the request body is not valid JSON'), undefined);
+    }
+  });
+  await app.register(authPlugin, { prefix: '/auth/oauth', auth: sim.auth });
+  await app.register(controlApi, { prefix: '/api/control', sim });
+  app.setErrorHandler(sendError);
+  app.setNotFoundHandler((request, reply) => {
+    sendError(new ApiError(404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`), request, reply);
+  });
+};
+
+export async function buildApp(sim: Simulator, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: false } },
+    ...options,
+  });
+  await app.register(simulatorApp, { sim });
+  return app;
+}

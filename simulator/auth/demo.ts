@@ -1,0 +1,55 @@
+import type { DemoAccounts } from './types.ts';
+
+/**
+ * The simulator's built-in accounts. Every user's password is `demo`; the `roomdeck-ci` secret is
+ * `roomdeck-ci-secret`. Only scrypt hashes are stored (regenerate with `hashSecret` from passwords.ts).
+ */
+export const demoAccounts: DemoAccounts = {
+  authorities: [{ id: 'demo', name: 'Demo organisation' }],
+  users: [
+    {
+      id: 'user-admin',
+      username: 'admin@demo.local',
+      name: 'Ada Admin',
+      role: 'admin',
+      authority: 'demo',
+      passwordHash: 'scrypt$16384$8$1$ADlmlW_vM_6_BGC6LEKD4g$YmfyOjF0sbYfgaH0Q4sd3qm7v8UmFJQnoDAMyxWOjq4',
+    },
+    {
+      id: 'user-tech',
+      username: 'tech@demo.local',
+      name: 'Theo Technician',
+      role: 'support',
+      authority: 'demo',
+      passwordHash: 'scrypt$16384$8$1$mJKmrsrs_s2QMoOOYYMCMQ$irvZ89R_iT2tPLpOeIpLBG-kVxBR77Zch5l1x9JB7_A',
+    },
+    {
+      id: 'user-panel',
+      username: 'panel@demo.local',
+      name: 'Wall Panel',
+      role: 'user',
+      authority: 'demo',
+      passwordHash: 'scrypt$16384$8$1$DU6kw7f-ZIpdKSeNT5SScQ$XgvXjZjQ0hP5AXmzvUp31zrVEn1tgDOOTQ4MotF2_ZU',
+    },
+  ],
+  clients: [
+    {
+      // The desktop app: a native public client (RFC 8252), so PKCE and a loopback redirect on any port.
+      id: 'roomdeck',
+      name: 'Roomdeck',
+      secretHash: null,
+      redirectUris: ['http://127.0.0.1/callback'],
+      grants: ['authorization_code', 'refresh_token', 'implicit'],
+      scopes: ['public'],
+    },
+    {
+      // Automation in CI: confidential, so it may use the password grant.
+      id: 'roomdeck-ci',
+      name: 'Roomdeck CI',
+      secretHash: 'scrypt$16384$8$1$VQITdM_I7FSaAsDFplUFZw$khevKVXmVh50u_hkfOMrIOw17MYrkz8OvpPDISwqxYQ',
+      redirectUris: ['http://127.0.0.1/callback'],
+      grants: ['password', 'refresh_token', 'authorization_code'],
+      scopes: ['public'],
+    },
+  ],
+};

@@ -1,0 +1,31 @@
+/** Error codes of RFC 6749 §4.1.2.1, §4.2.2.1 and §5.2. */
+export type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unauthorized_client'
+  | 'unsupported_grant_type'
+  | 'unsupported_response_type'
+  | 'invalid_scope'
+  | 'access_denied';
+
+/** A protocol error: the routes turn it into an RFC 6749 JSON body or an error redirect. */
+export class OAuthError extends Error {
+  readonly code: OAuthErrorCode;
+
+  constructor(code: OAuthErrorCode, description: string) {
+    // RFC 6749 §5.2 allows only printable ASCII without `"` and `\` in error_description.
+    super(description.replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '?'));
+    this.name = 'OAuthError';
+    this.code = code;
+  }
+
+  /** RFC 6749 §5.2: 401 for failed client authentication, 400 for everything else. */
+  get status(): 400 | 401 {
+    return this.code === 'invalid_client' ? 401 : 400;
+  }
+
+  toBody(): { error: OAuthErrorCode; error_description: string } {
+    return { error: this.code, error_description: this.message };
+  }
+}

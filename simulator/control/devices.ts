@@ -1,0 +1,140 @@
+import type { Driver, DriverContext, SiblingModule, SystemContext } from '../devices/driver.ts';
+import { DriverError, InvalidArgumentsError } from '../devices/driver.ts';
+import { describeFuncs } from '../devices/funcs.ts';
+import { getDriver } from '../devices/registry.ts';
+import { ExecTimeoutError, MethodNotFoundError, readState, runExec } from '../devices/runner.ts';
+import { ApiError, notFound } from '../errors.ts';
+import type { DeviceState, ModuleRecord, SystemRecord } from '../store/model.ts';
+import type { Repository } from '../store/repository.ts';
+
+export interface DeviceOptions {
+  /** Added to every command unless a module sets its own `settings.latency_ms`. */
+  latencyMs: number;
+  /** How long exec waits for a device before answering 504 (wire contract: 15 s). */
+  execTimeoutMs: number;
+}
+
+/** A module addressed the way exec, state and funcs address it: class name + 1-based index. */
+export interface Addressed {
+  system: SystemRecord;
+  module: ModuleRecord;
+  driver: Driver;
+}
+
+/** Runs methods and reads state of the simulated devices behind a system's modules. */
+export class Devices {
+  constructor(
+    private readonly repo: Repository,
+    private readonly now: () => number,
+    readonly options: DeviceOptions,
+  ) {}
+
+  /** The system's modules with their class names and per-class indexes, in `modules` order. */
+  siblings(system: SystemRecord): SiblingModule[] {
+    const counts = new Map<string, number>();
+    const result: SiblingModule[] = [];
+    for (const id of system.modules) {
+      const module = this.repo.modules.get(id);
+      if (!module) continue;
+      const className = this.repo.className(module);
+      const index = (counts.get(className) ?? 0) + 1;
+      counts.set(className, index);
+      result.push({ className, index, module });
+    }
+    return result;
+  }
+
+  address(system: SystemRecord, className: string, index: number): Addressed {
+    let seen = 0;
+    for (const id of system.modules) {
+      const module = this.repo.modules.get(id);
+      if (!module || this.repo.className(module) !== className) continue;
+      seen += 1;
+      if (seen === index) return { system, module, driver: this.driverOf(module) };
+    }
+    throw notFound(`module ${className} ${index} in system ${system.id}`, 'module_not_found');
+  }
+
+  types(system: SystemRecord): Record<string, number> {
+    const types: Record<string, number> = {};
+    for (const { className } of this.siblings(system)) types[className] = (types[className] ?? 0) + 1;
+    return types;
+  }
+
+  count(system: SystemRecord, className: string): number {
+    return this.siblings(system).filter((s) => s.className === className).length;
+  }
+
+  funcs(target: Addressed) {
+    return describeFuncs(target.driver);
+  }
+
+  /** A stopped module's state is frozen: time-driven changes apply only while it runs. */
+  state(module: ModuleRecord): DeviceState {
+    const driver = this.driverOf(module);
+    const ctx = this.context(module);
+    if (!module.running) return { ...ctx.state };
+    const before = JSON.stringify(ctx.state);
+    const state = readState(driver, ctx);
+    if (driver.advance && JSON.stringify(ctx.state) !== before) this.repo.changed();
+    return state;
+  }
+
+  async exec(target: Addressed, method: string, args: unknown[]): Promise<unknown> {
+    const { module, driver, system } = target;
+    if (!module.running) {
+      throw new ApiError(409, 'module_stopped', `${this.repo.className(module)} is stopped; start it before sending commands`);
+    }
+    const ctx = this.context(module, system);
+    try {
+      return await runExec(driver, ctx, method, args, {
+        globalLatencyMs: this.options.latencyMs,
+        timeoutMs: this.options.execTimeoutMs,
+      });
+    } catch (error) {
+      throw toApiError(error, method);
+    } finally {
+      this.repo.changed();
+    }
+  }
+
+  private driverOf(module: ModuleRecord): Driver {
+    const dependency = this.repo.dependencies.get(module.dependency_id);
+    const driver = dependency ? getDriver(dependency.driver) : undefined;
+    if (!driver) throw new ApiError(502, 'driver_error', `no driver is loaded for module ${module.id}`);
+    return driver;
+  }
+
+  private context(module: ModuleRecord, system?: SystemRecord): DriverContext {
+    let state = this.repo.states.get(module.id);
+    if (!state) {
+      state = this.driverOf(module).initialState(module.settings);
+      this.repo.states.set(module.id, state);
+    }
+    const ctx: DriverContext = { module, state, now: this.now };
+    const owner = system ?? (module.control_system_id ? this.repo.systems.get(module.control_system_id) : undefined);
+    if (owner) ctx.system = this.systemContext(owner);
+    return ctx;
+  }
+
+  private systemContext(system: SystemRecord): SystemContext {
+    return {
+      id: system.id,
+      name: system.name,
+      siblings: () => this.siblings(this.repo.systems.get(system.id) ?? system),
+      exec: (className, index, method, args) =>
+        this.exec(this.address(this.repo.systems.get(system.id) ?? system, className, index), method, args),
+    };
+  }
+}
+
+function toApiError(error: unknown, method: string): unknown {
+  if (error instanceof ApiError) return error;
+  if (error instanceof MethodNotFoundError) return new ApiError(404, 'method_not_found', `method ${method} not found`);
+  if (error instanceof InvalidArgumentsError) return new ApiError(422, 'invalid_arguments', error.message);
+  if (error instanceof DriverError) return new ApiError(502, 'driver_error', error.message);
+  if (error instanceof ExecTimeoutError) {
+    return new ApiError(504, 'exec_timeout', 'the device did not answer in time; the command may still complete');
+  }
+  return error;
+}

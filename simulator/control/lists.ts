@@ -1,0 +1,87 @@
+import { compileQuery, type IndexedDocument, indexDocument } from '../query/index.ts';
+
+export interface PageRequest {
+  q?: string | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 500;
+
+/** Wire contract: limit defaults to 20 and is clamped to 1..500; negatives were refused earlier (400). */
+export const clampLimit = (limit: number | undefined): number =>
+  Math.min(MAX_LIMIT, Math.max(1, limit ?? DEFAULT_LIMIT));
+
+interface Entry<T> {
+  record: T;
+  sortKey: string;
+  doc: IndexedDocument;
+}
+
+/**
+ * A sorted, searchable view of one kind of record. Sorting and tokenising happen once per change of
+ * the repository (its revision), not once per request: list and search stay cheap on 10,000 rooms.
+ */
+export class SearchableList<T extends { id: string }> {
+  #revision = -1;
+  #entries: Entry<T>[] = [];
+
+  constructor(
+    private readonly source: () => Iterable<T>,
+    private readonly sortName: (record: T) => string,
+    private readonly searchFields: (record: T) => (string | null | undefined)[],
+  ) {}
+
+  refresh(revision: number): void {
+    if (revision === this.#revision) return;
+    const entries: Entry<T>[] = [];
+    for (const record of this.source()) {
+      entries.push({
+        record,
+        sortKey: `${this.sortName(record).toLowerCase()}\u0000${record.id}`,
+        doc: indexDocument(this.searchFields(record)),
+      });
+    }
+    entries.sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
+    this.#entries = entries;
+    this.#revision = revision;
+  }
+
+  page(revision: number, request: PageRequest, filter?: (record: T) => boolean): Page<T> {
+    this.refresh(revision);
+    const limit = clampLimit(request.limit);
+    const offset = request.offset ?? 0;
+    const query = compileQuery(request.q ?? '');
+    const items: T[] = [];
+    let total = 0;
+    for (const entry of this.#entries) {
+      if (filter && !filter(entry.record)) continue;
+      if (!query.matchesAll && !query.matches(entry.doc)) continue;
+      if (total >= offset && items.length < limit) items.push(entry.record);
+      total += 1;
+    }
+    return { items, total, offset, limit };
+  }
+}
+
+/** `Link: <path?…&offset=N&limit=M>; rel="next"` while more remain (wire contract, Lists). */
+export function nextLink(path: string, query: Record<string, unknown>, page: Page<unknown>): string | null {
+  const nextOffset = page.offset + page.limit;
+  if (nextOffset >= page.total) return null;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (key === 'offset' || key === 'limit' || value === undefined || value === null) continue;
+    params.set(key, String(value));
+  }
+  params.set('offset', String(nextOffset));
+  params.set('limit', String(page.limit));
+  return `<${path}?${params.toString()}>; rel="next"`;
+}

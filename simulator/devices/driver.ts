@@ -1,0 +1,67 @@
+import type { TSchema } from '@sinclair/typebox';
+import type { DeviceState, ModuleRecord, Role } from '../store/model.ts';
+
+/** One callable method of a driver. Parameters are TypeBox (JSON Schema) schemas, in call order. */
+export interface FuncSpec {
+  params: Record<string, TSchema>;
+  order: string[];
+  /** Names in `order` that may be omitted (their schema carries a `default`). */
+  optional?: string[];
+}
+
+/** The device or driver failed the command: the API answers 502 driver_error with this message. */
+export class DriverError extends Error {
+  override name = 'DriverError';
+}
+
+/** Arguments that do not fit the method: the API answers 422 invalid_arguments. */
+export class InvalidArgumentsError extends Error {
+  override name = 'InvalidArgumentsError';
+}
+
+/** A sibling module of the same system, as a logic module sees it. */
+export interface SiblingModule {
+  className: string;
+  /** 1-based index among the system's modules of that class, in `modules` order. */
+  index: number;
+  module: ModuleRecord;
+}
+
+/** What a logic module can reach of its system. */
+export interface SystemContext {
+  id: string;
+  name: string;
+  siblings(): SiblingModule[];
+  /** Runs a method on another module of the system, with the same checks the exec endpoint makes. */
+  exec(className: string, index: number, method: string, args: unknown[]): Promise<unknown>;
+}
+
+export interface DriverContext {
+  module: ModuleRecord;
+  /** Mutable: the driver writes its status keys here. Persisted by the store. */
+  state: DeviceState;
+  /** Milliseconds since the epoch (a fake clock in tests). */
+  now(): number;
+  /** Present for logic modules bound to a system. */
+  system?: SystemContext;
+}
+
+export interface Driver {
+  /** Registry key, referenced by DependencyRecord.driver. */
+  key: string;
+  /** Default class name, e.g. "Display". */
+  className: string;
+  role: Role;
+  description: string;
+  defaultPort: number | null;
+  funcs: Record<string, FuncSpec>;
+  /** Status keys of a new module. `settings` are the module's settings (e.g. inputs, warm_up_seconds). */
+  initialState(settings: Record<string, unknown>): DeviceState;
+  /**
+   * Brings time-driven state up to date before it is read (warm-up ending, blinds reaching a stop…).
+   * Must be cheap: it runs on every state read.
+   */
+  advance?(ctx: DriverContext): void;
+  /** Runs `method` with arguments already validated against `funcs[method]`. */
+  exec(ctx: DriverContext, method: string, args: unknown[]): unknown | Promise<unknown>;
+}

@@ -1,0 +1,18 @@
+import { blinds } from './blinds.ts';
+import { camera } from './camera.ts';
+import { display } from './display.ts';
+import type { Driver } from './driver.ts';
+import { lighting } from './lighting.ts';
+import { mixer } from './mixer.ts';
+import { projector } from './projector.ts';
+import { roomLogic } from './room-logic.ts';
+import { switcher } from './switcher.ts';
+
+const all: Driver[] = [display, projector, switcher, lighting, blinds, camera, mixer, roomLogic];
+
+/** Every simulated driver by its key (DependencyRecord.driver). */
+export const drivers: ReadonlyMap<string, Driver> = new Map(all.map((d) => [d.key, d]));
+
+export function getDriver(key: string): Driver | undefined {
+  return drivers.get(key);
+}

@@ -1,0 +1,114 @@
+import { type AuthSnapshot, AuthService, demoAccounts } from './auth/index.ts';
+import { Devices } from './control/devices.ts';
+import { SearchableList } from './control/lists.ts';
+import { Modules } from './control/modules.ts';
+import { Systems } from './control/systems.ts';
+import { demoBuilding } from './fixtures/demo-building.ts';
+import { addGeneratedSystems } from './fixtures/generated.ts';
+import type { DependencyRecord, ModuleRecord, SystemRecord, ZoneRecord } from './store/model.ts';
+import { JsonFile } from './store/persistence.ts';
+import { Repository, type RepositoryData } from './store/repository.ts';
+
+export interface SimulatorOptions {
+  /** Access token lifetime (wire contract default: 14 days). */
+  tokenTtlSeconds: number;
+  /** Latency added to every command, unless a module sets its own. */
+  latencyMs: number;
+  /** How long exec waits before 504. */
+  execTimeoutMs: number;
+  /** Persist everything to this JSON file (atomic writes) and reload it on start. */
+  dataFile?: string | undefined;
+  /** Extra generated rooms, for load. */
+  extraSystems: number;
+  now?: () => number;
+}
+
+export const defaultSimulatorOptions: SimulatorOptions = {
+  tokenTtlSeconds: 1_209_600,
+  latencyMs: 0,
+  execTimeoutMs: 15_000,
+  extraSystems: 0,
+};
+
+interface DataFile {
+  format: 1;
+  data: RepositoryData;
+  auth: AuthSnapshot;
+}
+
+/** The Control Service's state and behaviour, independent of HTTP. */
+export class Simulator {
+  readonly repo: Repository;
+  readonly systems: Systems;
+  readonly modules: Modules;
+  readonly devices: Devices;
+  readonly auth: AuthService;
+  readonly lists: {
+    systems: SearchableList<SystemRecord>;
+    modules: SearchableList<ModuleRecord>;
+    zones: SearchableList<ZoneRecord>;
+    dependencies: SearchableList<DependencyRecord>;
+  };
+  readonly #file: JsonFile<DataFile> | null;
+  #lastWrite: Promise<void> = Promise.resolve();
+
+  constructor(readonly options: SimulatorOptions) {
+    const now = options.now ?? Date.now;
+    this.#file = options.dataFile ? new JsonFile<DataFile>(options.dataFile) : null;
+    const stored = this.#file?.read() ?? null;
+    this.repo = new Repository(stored?.data ?? demoBuilding(now()));
+    if (!stored && options.extraSystems > 0) addGeneratedSystems(this.repo, options.extraSystems, now());
+    this.auth = new AuthService({ accounts: demoAccounts, tokenTtlSeconds: options.tokenTtlSeconds, now }, stored?.auth);
+    this.systems = new Systems(this.repo, now);
+    this.modules = new Modules(this.repo, this.systems, now);
+    this.devices = new Devices(this.repo, now, { latencyMs: options.latencyMs, execTimeoutMs: options.execTimeoutMs });
+
+    const repo = this.repo;
+    const className = (m: ModuleRecord) => repo.className(m);
+    this.lists = {
+      systems: new SearchableList(
+        () => repo.systems.values(),
+        (s) => s.name,
+        (s) => [s.name, s.description, s.email, s.features.join(' '), s.id],
+      ),
+      modules: new SearchableList(
+        () => repo.modules.values(),
+        className,
+        (m) => [className(m), m.custom_name, m.ip, m.uri, m.notes, m.id, repo.dependencies.get(m.dependency_id)?.name],
+      ),
+      zones: new SearchableList(
+        () => repo.zones.values(),
+        (z) => z.name,
+        (z) => [z.name, z.description, z.tags.join(' '), z.id],
+      ),
+      dependencies: new SearchableList(
+        () => repo.dependencies.values(),
+        (d) => d.name,
+        (d) => [d.name, d.description, d.id],
+      ),
+    };
+
+    if (this.#file) {
+      this.repo.onChange(() => this.#save());
+      this.auth.onChange(() => this.#save());
+      if (!stored) this.#save();
+    }
+  }
+
+  #save(): void {
+    const file = this.#file;
+    if (!file) return;
+    this.#lastWrite = file.write(() => ({ format: 1, data: this.repo.toData(), auth: this.auth.snapshot() }));
+    // A failed write is reported to whoever awaits flush(); keep it from becoming an unhandled rejection.
+    this.#lastWrite.catch(() => {});
+  }
+
+  /** Resolves when every change so far is on disk (immediately without a data file). */
+  flush(): Promise<void> {
+    return this.#lastWrite;
+  }
+
+  async close(): Promise<void> {
+    await this.#file?.idle();
+  }
+}

@@ -1,0 +1,179 @@
+import { createHash, randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  AuthService,
+  type AuthSnapshot,
+  authPlugin,
+  type DemoAccounts,
+  demoAccounts,
+} from '../../../simulator/auth/index.ts';
+
+/** A fastify app with only the auth plugin, on a real port, plus a browser-like client for it. */
+
+export const CALLBACK = 'http://127.0.0.1:43123/callback';
+
+export interface Harness {
+  app: FastifyInstance;
+  auth: AuthService;
+  base: string;
+  /** Moves the injected clock forward. */
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  accounts?: DemoAccounts;
+  tokenTtlSeconds?: number;
+  snapshot?: AuthSnapshot;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  let now = Date.UTC(2025, 0, 15, 9, 0, 0);
+  const auth = new AuthService(
+    {
+      accounts: options.accounts ?? demoAccounts,
+      tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
+      now: () => now,
+    },
+    options.snapshot,
+  );
+  const app = Fastify({ logger: false });
+  await app.register(authPlugin, { prefix: '/auth/oauth', auth });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    auth,
+    base: `${address}/auth/oauth`,
+    advance: (ms) => {
+      now += ms;
+    },
+    close: () => app.close(),
+  };
+}
+
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+export function authorizeUrl(h: Harness, params: Record<string, string>): string {
+  return `${h.base}/authorize?${new URLSearchParams(params).toString()}`;
+}
+
+export function codeParams(challenge: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    client_id: 'roomdeck',
+    redirect_uri: CALLBACK,
+    response_type: 'code',
+    state: 'xyz-state',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    ...extra,
+  };
+}
+
+/** The hidden fields of the login form, as a browser would submit them. */
+export function hiddenFields(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    const [, name = '', value = ''] = match;
+    fields[name] = value
+      .replaceAll('&quot;', '"')
+      .replaceAll('&#39;', "'")
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&amp;', '&');
+  }
+  return fields;
+}
+
+export function postForm(
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+export function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+export interface SignIn {
+  location: URL;
+  cookie: string | null;
+}
+
+/** Plays the browser: authorize → login page → submit credentials → the 302 back to the app. */
+export async function signIn(
+  h: Harness,
+  params: Record<string, string>,
+  username = 'admin@demo.local',
+  password = 'demo',
+): Promise<SignIn> {
+  const page = await fetch(authorizeUrl(h, params), { redirect: 'manual' });
+  if (page.status !== 200) throw new Error(`expected the login page, got ${page.status}`);
+  const response = await postForm(`${h.base}/authorize`, {
+    ...hiddenFields(await page.text()),
+    username,
+    password,
+  });
+  const location = response.headers.get('location');
+  if (response.status !== 302 || location === null)
+    throw new Error(`expected a redirect, got ${response.status}`);
+  return { location: new URL(location), cookie: response.headers.get('set-cookie') };
+}
+
+export async function authorizationCode(
+  h: Harness,
+  challenge: string,
+  extra: Record<string, string> = {},
+): Promise<string> {
+  const { location } = await signIn(h, codeParams(challenge, extra));
+  const code = location.searchParams.get('code');
+  if (code === null) throw new Error(`no code in ${location.href}`);
+  return code;
+}
+
+export function exchange(h: Harness, fields: Record<string, string>): Promise<Response> {
+  return postForm(`${h.base}/token`, {
+    grant_type: 'authorization_code',
+    client_id: 'roomdeck',
+    redirect_uri: CALLBACK,
+    ...fields,
+  });
+}
+
+export function bearer(token: string): { headers: Record<string, string>; query: unknown } {
+  return { headers: { authorization: `Bearer ${token}` }, query: {} };
+}
+
+export function basic(id: string, secret: string): string {
+  return `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+}
+
+export const CI_CLIENT = { client_id: 'roomdeck-ci', client_secret: 'roomdeck-ci-secret' };
+
+export function passwordGrant(h: Harness, extra: Record<string, string> = {}): Promise<Response> {
+  return postForm(`${h.base}/token`, {
+    grant_type: 'password',
+    username: 'tech@demo.local',
+    password: 'demo',
+    ...CI_CLIENT,
+    ...extra,
+  });
+}

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { blinds } from '../../../simulator/devices/blinds.ts';
+import { camera } from '../../../simulator/devices/camera.ts';
+import { display } from '../../../simulator/devices/display.ts';
+import { DriverError, InvalidArgumentsError } from '../../../simulator/devices/driver.ts';
+import { lighting } from '../../../simulator/devices/lighting.ts';
+import { mixer } from '../../../simulator/devices/mixer.ts';
+import { projector } from '../../../simulator/devices/projector.ts';
+import { DEFAULT_HELP, roomLogic } from '../../../simulator/devices/room-logic.ts';
+import { switcher } from '../../../simulator/devices/switcher.ts';
+import { fakeDevice, fakeRoom } from './fake.ts';
+
+function meetingRoom(displaySettings: Record<string, unknown> = {}) {
+  const room = fakeRoom([
+    { driver: display, settings: displaySettings },
+    { driver: display },
+    { driver: projector },
+    { driver: switcher, settings: { inputs: 4, outputs: 2 } },
+    { driver: lighting },
+    { driver: blinds },
+    { driver: camera },
+    { driver: mixer },
+  ]);
+  const logic = fakeDevice(roomLogic, {}, { clock: room.clock, system: room.system });
+  return { room, logic };
+}
+
+describe('RoomLogic', () => {
+  it('starts off with the default sources and a help text', () => {
+    const s = fakeDevice(roomLogic).state();
+    expect(s).toEqual({
+      power: false,
+      active: null,
+      sources: ['Laptop', 'Room PC', 'Wireless'],
+      help: DEFAULT_HELP,
+    });
+    expect(DEFAULT_HELP).toMatch(/call/i);
+  });
+
+  it('always has a help key, from settings or the default when the setting is blank', () => {
+    expect(fakeDevice(roomLogic, { help: 'Call Sam on 1234.' }).state().help).toBe('Call Sam on 1234.');
+    expect(fakeDevice(roomLogic, { help: '  ' }).state().help).toBe(DEFAULT_HELP);
+    const d = fakeDevice(roomLogic);
+    delete d.ctx.state.help;
+    expect(d.state().help).toBe(DEFAULT_HELP);
+  });
+
+  it('turns the whole room on', async () => {
+    const { room, logic } = meetingRoom();
+    await expect(logic.exec('power', true)).resolves.toEqual({ ok: true, warnings: [] });
+    expect(room.device('Display 1').state().power).toBe(true);
+    expect(room.device('Display 2').state().power).toBe(true);
+    expect(room.device('Projector 1').state()).toMatchObject({ power: false, warming: true });
+    expect(room.device('Camera 1').state().power).toBe(true);
+    expect(room.device('Lighting 1').state()).toMatchObject({ scene: 2, scene_name: 'Presentation' });
+    expect(room.device('Blinds 1').state().moving).toBe('down');
+    expect(room.device('Mixer 1').state().master_mute).toBe(false);
+    expect(logic.state().power).toBe(true);
+  });
+
+  it('turns the whole room off and clears the active source', async () => {
+    const { room, logic } = meetingRoom();
+    await logic.exec('select_source', 'Laptop');
+    room.clock.tick(30);
+    await expect(logic.exec('power', false)).resolves.toEqual({ ok: true, warnings: [] });
+    expect(room.device('Display 1').state().power).toBe(false);
+    expect(room.device('Projector 1').state()).toMatchObject({ power: false, cooling: true });
+    expect(room.device('Lighting 1').state().scene_name).toBe('Off');
+    expect(room.device('Blinds 1').state()).toMatchObject({ position: 100, moving: 'up' });
+    expect(room.device('Mixer 1').state().master_mute).toBe(true);
+    expect(logic.state()).toMatchObject({ power: false, active: null });
+  });
+
+  it('carries on past a failing device and reports it as a warning', async () => {
+    const room = fakeRoom([
+      { driver: display, settings: { offline: true } },
+      { driver: display },
+      { driver: lighting, settings: { fault: 'error', fault_message: 'DALI bus short' } },
+    ]);
+    const logic = fakeDevice(roomLogic, {}, { clock: room.clock, system: room.system });
+    await expect(logic.exec('power', true)).resolves.toEqual({
+      ok: false,
+      warnings: [
+        'Display 1 power: Display at 10.0.1.20 is not responding (offline)',
+        'Lighting 1 scene: DALI bus short',
+      ],
+    });
+    expect(room.device('Display 2').state().power).toBe(true);
+    expect(logic.state().power).toBe(true);
+  });
+
+  it('stops waiting for a device that never answers and reports it', async () => {
+    const room = fakeRoom([{ driver: display, settings: { fault: 'timeout' } }, { driver: mixer }]);
+    const logic = fakeDevice(roomLogic, { device_wait_ms: 20 }, { clock: room.clock, system: room.system });
+    await expect(logic.exec('power', true)).resolves.toEqual({
+      ok: false,
+      warnings: ['Display 1 power: no answer within 20 ms; the command may still complete'],
+    });
+    expect(room.device('Mixer 1').state().master_mute).toBe(false);
+  });
+
+  it('warns when the lighting has no scene of the expected name', async () => {
+    const room = fakeRoom([{ driver: lighting, settings: { scenes: ['Dark', 'Bright'] } }]);
+    const logic = fakeDevice(roomLogic, {}, { system: room.system });
+    await expect(logic.exec('power', true)).resolves.toEqual({
+      ok: false,
+      warnings: ['Lighting 1: no scene named "Presentation"'],
+    });
+    expect(room.calls).toEqual([]);
+  });
+
+  it('warns when a projector refuses power-on while cooling down', async () => {
+    const room = fakeRoom([{ driver: projector }]);
+    const logic = fakeDevice(roomLogic, {}, { clock: room.clock, system: room.system });
+    await logic.exec('power', true);
+    room.clock.tick(20);
+    await logic.exec('power', false);
+    room.clock.tick(5);
+    const result = await logic.exec('power', true);
+    expect(result).toEqual({
+      ok: false,
+      warnings: ['Projector 1 power: projector is cooling down; try again in 10 s'],
+    });
+  });
+
+  it('refuses to act when it is not bound to a system', async () => {
+    const d = fakeDevice(roomLogic);
+    await expect(d.exec('power', true)).rejects.toThrow(
+      new DriverError('room logic is not bound to a system'),
+    );
+    await expect(d.exec('select_source', 'Laptop')).rejects.toThrow(DriverError);
+  });
+
+  it('routes a selected source to every switcher output by its position in the list', async () => {
+    const { room, logic } = meetingRoom();
+    await logic.exec('power', true);
+    await expect(logic.exec('select_source', 'Wireless')).resolves.toEqual({ ok: true, warnings: [] });
+    expect(room.device('Switcher 1').state()).toMatchObject({ output_1: 3, output_2: 3 });
+    expect(logic.state().active).toBe('Wireless');
+    // Displays behind a switcher keep their input.
+    expect(room.device('Display 1').state().input).toBe('hdmi1');
+  });
+
+  it('sets display inputs named for the source in settings', async () => {
+    const room = fakeRoom([{ driver: display }, { driver: switcher }]);
+    const logic = fakeDevice(
+      roomLogic,
+      { display_inputs: { 'Room PC': 'usb-c' } },
+      { clock: room.clock, system: room.system },
+    );
+    await logic.exec('power', true);
+    await logic.exec('select_source', 'Room PC');
+    expect(room.device('Display 1').state().input).toBe('usb-c');
+    expect(room.device('Switcher 1').state().output_1).toBe(2);
+  });
+
+  it('without a switcher, selects the display input at the source position', async () => {
+    const room = fakeRoom([{ driver: display }]);
+    const logic = fakeDevice(roomLogic, {}, { clock: room.clock, system: room.system });
+    await logic.exec('power', true);
+    await logic.exec('select_source', 'Room PC');
+    expect(room.device('Display 1').state().input).toBe('hdmi2');
+  });
+
+  it('starts an idle room when a source is chosen', async () => {
+    const room = fakeRoom([{ driver: display }, { driver: mixer }]);
+    const logic = fakeDevice(roomLogic, {}, { clock: room.clock, system: room.system });
+    await expect(logic.exec('select_source', 'Wireless')).resolves.toEqual({ ok: true, warnings: [] });
+    expect(room.device('Display 1').state()).toMatchObject({ power: true, input: 'usb-c' });
+    expect(logic.state()).toMatchObject({ power: true, active: 'Wireless' });
+  });
+
+  it('refuses a source that is not in its list', async () => {
+    const logic = fakeDevice(
+      roomLogic,
+      { sources: ['Lectern PC', 'Laptop'] },
+      { system: fakeRoom([]).system },
+    );
+    await expect(logic.exec('select_source', 'Wireless')).rejects.toThrow(
+      new InvalidArgumentsError('select_source: name must be one of "Lectern PC", "Laptop", got "Wireless"'),
+    );
+  });
+});
