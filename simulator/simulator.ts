@@ -67,21 +67,25 @@ export class Simulator {
     const className = (m: ModuleRecord) => repo.className(m);
     this.lists = {
       systems: new SearchableList(
+        () => repo.revision('systems'),
         () => repo.systems.values(),
         (s) => s.name,
         (s) => [s.name, s.description, s.email, s.features.join(' '), s.id],
       ),
       modules: new SearchableList(
+        () => repo.revision('modules') * 1_000_003 + repo.revision('dependencies'),
         () => repo.modules.values(),
         className,
         (m) => [className(m), m.custom_name, m.ip, m.uri, m.notes, m.id, repo.dependencies.get(m.dependency_id)?.name],
       ),
       zones: new SearchableList(
+        () => repo.revision('zones'),
         () => repo.zones.values(),
         (z) => z.name,
         (z) => [z.name, z.description, z.tags.join(' '), z.id],
       ),
       dependencies: new SearchableList(
+        () => repo.revision('dependencies'),
         () => repo.dependencies.values(),
         (d) => d.name,
         (d) => [d.name, d.description, d.id],

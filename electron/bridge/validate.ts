@@ -66,13 +66,21 @@ export function argumentProblems(schema: Verb['args'], args: unknown): FieldProb
   return problems;
 }
 
+const readable = (message: string): string =>
+  message === 'Expected required property'
+    ? 'is required'
+    : message === 'Unexpected property'
+      ? 'is not expected'
+      : message.replace(/^Expected/, 'expected');
+
 export function invalidArgs(label: string, problems: FieldProblem[]): BridgeErrorBody {
-  const [first] = problems;
-  const where = first === undefined || first.field === '' ? 'the argument' : `"${first.field}"`;
-  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+  const shown = problems
+    .slice(0, 3)
+    .map((p) => `${p.field === '' ? 'the argument' : `"${p.field}"`} ${readable(p.message)}`);
+  const more = problems.length > 3 ? `; and ${problems.length - 3} more` : '';
   return {
     code: INVALID_ARGS,
-    message: `Invalid argument for ${label}: ${where}: ${first?.message ?? 'is not valid'}${more}.`,
+    message: `Invalid argument for ${label}: ${shown.join('; ') || 'not valid'}${more}.`,
     details: { problems },
   };
 }

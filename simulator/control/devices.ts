@@ -76,7 +76,7 @@ export class Devices {
     if (!module.running) return { ...ctx.state };
     const before = JSON.stringify(ctx.state);
     const state = readState(driver, ctx);
-    if (driver.advance && JSON.stringify(ctx.state) !== before) this.repo.changed();
+    if (driver.advance && JSON.stringify(ctx.state) !== before) this.repo.changed('states');
     return state;
   }
 
@@ -94,7 +94,7 @@ export class Devices {
     } catch (error) {
       throw toApiError(error, method);
     } finally {
-      this.repo.changed();
+      this.repo.changed('states');
     }
   }
 

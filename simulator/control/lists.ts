@@ -35,12 +35,15 @@ export class SearchableList<T extends { id: string }> {
   #entries: Entry<T>[] = [];
 
   constructor(
+    /** Changes whenever the records (or anything their search fields read) change. */
+    private readonly revision: () => number,
     private readonly source: () => Iterable<T>,
     private readonly sortName: (record: T) => string,
     private readonly searchFields: (record: T) => (string | null | undefined)[],
   ) {}
 
-  refresh(revision: number): void {
+  #refresh(): void {
+    const revision = this.revision();
     if (revision === this.#revision) return;
     const entries: Entry<T>[] = [];
     for (const record of this.source()) {
@@ -55,8 +58,8 @@ export class SearchableList<T extends { id: string }> {
     this.#revision = revision;
   }
 
-  page(revision: number, request: PageRequest, filter?: (record: T) => boolean): Page<T> {
-    this.refresh(revision);
+  page(request: PageRequest, filter?: (record: T) => boolean): Page<T> {
+    this.#refresh();
     const limit = clampLimit(request.limit);
     const offset = request.offset ?? 0;
     const query = compileQuery(request.q ?? '');

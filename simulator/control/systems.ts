@@ -99,7 +99,7 @@ export class Systems {
       if (!module || module.ignore_startstop || module.running === running) continue;
       this.repo.modules.set(moduleId, { ...module, running, updated_at: at });
     }
-    this.repo.changed();
+    this.repo.changed('modules');
   }
 
   /** Increments the version of each system whose module list another operation changed. */
@@ -108,6 +108,6 @@ export class Systems {
     for (const system of systems) {
       this.repo.systems.set(system.id, { ...system, ...change(system), version: system.version + 1, updated_at: at });
     }
-    this.repo.changed();
+    this.repo.changed('systems');
   }
 }

@@ -44,7 +44,6 @@ export class BoundedOsa {
     let cur = this.cur;
     for (let i = 0; i <= m; i++) prev[i] = i;
     if (this.prefix && m <= max) return true;
-    let prevRowMin = 0;
     let prevChar = -1;
     let j = 0;
     for (let k = 0; k < doc.length; ) {
@@ -68,9 +67,9 @@ export class BoundedOsa {
         if (v < rowMin) rowMin = v;
       }
       if (this.prefix && cur[m]! <= max) return true;
-      // Later rows build on this row (+0 at best) and, by transposition, on the previous one (+1).
-      if (rowMin > max && prevRowMin >= max) return false;
-      prevRowMin = rowMin;
+      // Later rows build on this row (+0 at best) and, by transposition, on the previous one (+1);
+      // every cell here is at most one more than the cell above it, so that one is ≥ max too.
+      if (rowMin > max) return false;
       prevChar = c;
       const t = prev2;
       prev2 = prev;

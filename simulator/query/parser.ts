@@ -67,7 +67,7 @@ class Parser {
         this.pos++;
       } else {
         const clause = this.parseChain(depth);
-        if (clause) positive.push(clause.excluded ? not(clause.node) : clause.node);
+        if (clause) (clause.excluded ? excluded : positive).push(clause.node);
       }
     }
     // Lucene semantics: exclusions restrict the list; a list of only exclusions starts from everything.

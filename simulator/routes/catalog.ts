@@ -19,7 +19,7 @@ export const catalogRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app,
           ? (z: { parent_id: string | null; tags: string[] }) =>
               (!parentId || z.parent_id === parentId) && (!tag || z.tags.includes(tag))
           : undefined;
-      return sendPage(request, reply, sim.lists.zones.page(sim.repo.revision, request.query, filter));
+      return sendPage(request, reply, sim.lists.zones.page(request.query, filter));
     },
   );
 
@@ -32,7 +32,7 @@ export const catalogRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app,
     async (request, reply) => {
       const { role } = request.query;
       const filter = role === undefined ? undefined : (d: { role: number }) => d.role === role;
-      return sendPage(request, reply, sim.lists.dependencies.page(sim.repo.revision, request.query, filter));
+      return sendPage(request, reply, sim.lists.dependencies.page(request.query, filter));
     },
   );
 };

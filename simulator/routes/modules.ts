@@ -37,7 +37,7 @@ export const moduleRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
           ? (m: { id: string; dependency_id: string }) =>
               (!members || members.has(m.id)) && (!dependencyId || m.dependency_id === dependencyId)
           : undefined;
-      const page = sim.lists.modules.page(sim.repo.revision, request.query, filter);
+      const page = sim.lists.modules.page(request.query, filter);
       return sendPage(request, reply, { ...page, items: page.items.map((m) => moduleWire(sim.repo, m)) });
     },
   );

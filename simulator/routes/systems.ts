@@ -41,7 +41,7 @@ export const systemRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
           ? (s: { zones: string[]; modules: string[] }) =>
               (!zoneId || s.zones.includes(zoneId)) && (!moduleId || s.modules.includes(moduleId))
           : undefined;
-      return sendPage(request, reply, sim.lists.systems.page(sim.repo.revision, request.query, filter));
+      return sendPage(request, reply, sim.lists.systems.page(request.query, filter));
     },
   );
 

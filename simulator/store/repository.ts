@@ -1,5 +1,8 @@
 import type { DependencyRecord, DeviceState, ModuleRecord, SystemRecord, ZoneRecord } from './model.ts';
 
+export const RECORD_KINDS = ['zones', 'dependencies', 'systems', 'modules', 'states'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
 /** Everything the simulator keeps, as written to the data file. */
 export interface RepositoryData {
   zones: ZoneRecord[];
@@ -21,15 +24,15 @@ export class Repository {
   readonly modules = new Map<string, ModuleRecord>();
   readonly states = new Map<string, DeviceState>();
   readonly #listeners = new Set<() => void>();
-  /** Bumped on every change; caches compare it instead of subscribing. */
-  #revision = 0;
+  /** Bumped per kind of record on every change; caches compare them instead of subscribing. */
+  readonly #revisions: Record<RecordKind, number> = { zones: 0, dependencies: 0, systems: 0, modules: 0, states: 0 };
 
   constructor(data?: RepositoryData) {
     if (data) this.load(data);
   }
 
-  get revision(): number {
-    return this.#revision;
+  revision(kind: RecordKind): number {
+    return this.#revisions[kind];
   }
 
   load(data: RepositoryData): void {
@@ -57,32 +60,32 @@ export class Repository {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Call after any mutation of a record or a state object. */
-  changed(): void {
-    this.#revision += 1;
+  /** Call after any mutation, naming what changed (everything when unsaid). */
+  changed(...kinds: RecordKind[]): void {
+    for (const kind of kinds.length > 0 ? kinds : RECORD_KINDS) this.#revisions[kind] += 1;
     for (const listener of this.#listeners) listener();
   }
 
   putSystem(system: SystemRecord): void {
     this.systems.set(system.id, system);
-    this.changed();
+    this.changed('systems');
   }
 
   deleteSystem(id: string): void {
     this.systems.delete(id);
-    this.changed();
+    this.changed('systems');
   }
 
   putModule(module: ModuleRecord, state?: DeviceState): void {
     this.modules.set(module.id, module);
     if (state) this.states.set(module.id, state);
-    this.changed();
+    this.changed('modules', 'states');
   }
 
   deleteModule(id: string): void {
     this.modules.delete(id);
     this.states.delete(id);
-    this.changed();
+    this.changed('modules', 'states');
   }
 
   /** Systems whose `modules` list the module. */

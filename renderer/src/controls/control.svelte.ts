@@ -15,10 +15,11 @@ export interface RoomPort {
   confirmTimeoutMs: number;
 }
 
-/** The device state that proves a command worked: `status` equal to `value`. */
+/** The device state that proves a command worked: `status` equal (or, negated, not equal) to `value`. */
 export interface Expectation {
   key: string;
   value: unknown;
+  negate?: boolean;
 }
 
 export interface Target {
@@ -51,14 +52,16 @@ export class ControlState {
   #deadline: unknown = null;
   readonly #unsubscribe: () => void;
 
-  readonly transition: Transition | null = $derived(transitionOf(this.feed.state));
-  readonly locked: boolean = $derived(this.#lockable && this.transition !== null);
+  readonly transition: Transition | null;
+  readonly locked: boolean;
 
   constructor(room: RoomPort, target: Target, options: { lockable?: boolean } = {}) {
     this.#room = room;
     this.#target = target;
     this.#lockable = options.lockable ?? false;
     this.feed = room.feed(target.module, target.index);
+    this.transition = $derived(transitionOf(this.feed.state));
+    this.locked = $derived(this.#lockable && this.transition !== null);
     this.#unsubscribe = this.feed.subscribe((state) => this.#observe(state));
   }
 
@@ -151,7 +154,7 @@ export class ControlState {
   }
 
   #agrees(expect: Expectation, state: Record<string, unknown> | undefined): boolean {
-    return state !== undefined && sameValue(state[expect.key], expect.value);
+    return state !== undefined && sameValue(state[expect.key], expect.value) !== (expect.negate === true);
   }
 
   #confirm(expect: Expectation | null): void {

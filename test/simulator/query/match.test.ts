@@ -11,9 +11,21 @@ const rooms = {
     'vc projector whiteboard',
     'sys-board-412',
   ]),
-  huddle: indexDocument(['Huddle Room 2', 'Small room, wall-mounted display', null, 'display', 'sys-huddle-2']),
+  huddle: indexDocument([
+    'Huddle Room 2',
+    'Small room, wall-mounted display',
+    null,
+    'display',
+    'sys-huddle-2',
+  ]),
   lab: indexDocument(['Lab', 'Panel on the wall at 10.0.1.20', undefined, '', 'sys-lab']),
-  zurich: indexDocument(['Sitzungszimmer Zürich', 'Raum für Besprechungen', 'zuerich@example.ch', '', 'sys-zh']),
+  zurich: indexDocument([
+    'Sitzungszimmer Zürich',
+    'Raum für Besprechungen',
+    'zuerich@example.ch',
+    '',
+    'sys-zh',
+  ]),
   tokyo: indexDocument(['会議室 東京', 'テレビ会議', 'tokyo@example.jp', 'vc', 'sys-tyo']),
 };
 type Room = keyof typeof rooms;

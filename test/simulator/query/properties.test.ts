@@ -11,7 +11,19 @@ const RUNS = { seed: 20_240_611, numRuns: 1_000 } as const;
  * letters, which sit within one or two edits of each other and exercise fuzziness and prefixes.
  */
 const vocabWord = fc.oneof(
-  fc.constantFrom('display', 'projector', 'vc', 'board', 'boardroom', 'room', 'wall', 'panel', '4', '12', 'zürich'),
+  fc.constantFrom(
+    'display',
+    'projector',
+    'vc',
+    'board',
+    'boardroom',
+    'room',
+    'wall',
+    'panel',
+    '4',
+    '12',
+    'zürich',
+  ),
   fc.stringMatching(/^[ab]{1,4}$/),
 );
 
@@ -22,12 +34,10 @@ interface Doc {
 }
 
 const separator = fc.constantFrom(' ', '  ', ', ', '-', '.', ' / ', '\n');
-const fieldArb = fc
-  .array(fc.tuple(vocabWord, fc.boolean(), separator), { maxLength: 6 })
-  .map((parts) => ({
-    words: parts.map(([w]) => w),
-    text: parts.map(([w, upper, sep], i) => (i > 0 ? sep : '') + (upper ? w.toUpperCase() : w)).join(''),
-  }));
+const fieldArb = fc.array(fc.tuple(vocabWord, fc.boolean(), separator), { maxLength: 6 }).map((parts) => ({
+  words: parts.map(([w]) => w),
+  text: parts.map(([w, upper, sep], i) => (i > 0 ? sep : '') + (upper ? w.toUpperCase() : w)).join(''),
+}));
 const docArb: fc.Arbitrary<Doc> = fc.array(fieldArb, { minLength: 1, maxLength: 4 }).map((fields) => ({
   words: fields.map((f) => f.words),
   indexed: indexDocument(fields.map((f) => f.text)),
@@ -49,7 +59,10 @@ const atom: fc.Arbitrary<Q> = fc.oneof(
     text: `${w}~${n}`,
     holds: (d: Doc) => d.words.some((f) => f.some((x) => osaDistance(w, x) <= n)),
   })),
-  vocabWord.map((w) => ({ text: `${w}*`, holds: (d: Doc) => d.words.some((f) => f.some((x) => x.startsWith(w))) })),
+  vocabWord.map((w) => ({
+    text: `${w}*`,
+    holds: (d: Doc) => d.words.some((f) => f.some((x) => x.startsWith(w))),
+  })),
   fc.tuple(vocabWord, vocabWord).map(([a, b]) => ({
     text: `"${a} ${b}"`,
     holds: (d: Doc) => d.words.some((f) => f.some((x, i) => x === a && f[i + 1] === b)),
@@ -112,11 +125,18 @@ describe('query properties', () => {
 
   it('the compiled matcher agrees with a naive evaluation of the parsed tree', () => {
     fc.assert(
-      fc.property(fc.oneof(operatorSoup, query.map((q) => q.text)), docsArb, (q, docs) => {
-        const tree = parseQuery(q);
-        const compiled = compileQuery(q);
-        for (const d of docs) expect(compiled.matches(d.indexed)).toBe(evaluate(tree, d.words));
-      }),
+      fc.property(
+        fc.oneof(
+          operatorSoup,
+          query.map((q) => q.text),
+        ),
+        docsArb,
+        (q, docs) => {
+          const tree = parseQuery(q);
+          const compiled = compileQuery(q);
+          for (const d of docs) expect(compiled.matches(d.indexed)).toBe(evaluate(tree, d.words));
+        },
+      ),
       { ...RUNS, numRuns: 3_000 },
     );
   });
@@ -192,7 +212,11 @@ describe('query properties', () => {
 
   it('unparenthesised chains follow the precedence: + first, then default OR with exclusions, then |', () => {
     const chainArb = fc.array(
-      fc.tuple(fc.constantFrom(' ', ' + ', ' | '), fc.boolean(), vocabWord.filter((w) => w !== '')),
+      fc.tuple(
+        fc.constantFrom(' ', ' + ', ' | '),
+        fc.boolean(),
+        vocabWord.filter((w) => w !== ''),
+      ),
       { minLength: 1, maxLength: 6 },
     );
     fc.assert(
@@ -206,12 +230,16 @@ describe('query properties', () => {
 
   it('a word always matches itself, at every fuzziness', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[\p{L}\p{N}]{1,12}$/u), fc.constantFrom('', '~', '~0', '~1', '~2'), (w, mod) => {
-        const lower = w.toLowerCase().normalize('NFC');
-        // Only words that are one word on their own; anything else is a different property.
-        fc.pre(parseQuery(lower).type === 'term');
-        expect(compileQuery(w + mod).matches(indexDocument([w]))).toBe(true);
-      }),
+      fc.property(
+        fc.stringMatching(/^[\p{L}\p{N}]{1,12}$/u),
+        fc.constantFrom('', '~', '~0', '~1', '~2'),
+        (w, mod) => {
+          const lower = w.toLowerCase().normalize('NFC');
+          // Only words that are one word on their own; anything else is a different property.
+          fc.pre(parseQuery(lower).type === 'term');
+          expect(compileQuery(w + mod).matches(indexDocument([w]))).toBe(true);
+        },
+      ),
       RUNS,
     );
   });
@@ -267,9 +295,31 @@ describe('query properties', () => {
 
   it('a query without letters or digits matches everything', () => {
     const noWords = fc
-      .array(fc.constantFrom(' ', '\t', '+', '|', '-', '"', '(', ')', '~', '*', '.', ',', '!', '@', '#', '_', '/', '\u00a0'), {
-        maxLength: 30,
-      })
+      .array(
+        fc.constantFrom(
+          ' ',
+          '\t',
+          '+',
+          '|',
+          '-',
+          '"',
+          '(',
+          ')',
+          '~',
+          '*',
+          '.',
+          ',',
+          '!',
+          '@',
+          '#',
+          '_',
+          '/',
+          '\u00a0',
+        ),
+        {
+          maxLength: 30,
+        },
+      )
       .map((cs) => cs.join(''));
     fc.assert(
       fc.property(noWords, docArb, (q, d) => {

@@ -1,0 +1,133 @@
+import type { AppConfig, RoomdeckApi, SessionStatus } from '../../../electron/bridge/types.ts';
+import { BridgeError, toBridgeError } from './bridge.ts';
+
+export interface Reason {
+  code: string;
+  message: string;
+}
+
+export type Screen =
+  | { name: 'starting' }
+  | { name: 'sign-in'; status: SessionStatus | null; reason: Reason | null }
+  | { name: 'choose-room'; config: AppConfig }
+  | { name: 'panel'; config: AppConfig; systemId: string };
+
+export interface Navigator {
+  assign(url: string): void;
+}
+
+/** What to do about each way a session can end or fail to start; people at a wall need a next step. */
+export function adviceFor(code: string): string {
+  switch (code) {
+    case 'ROOMDECK_SESSION_ENDED':
+      return 'The sign-in expired or was revoked. Sign in again to keep using this panel.';
+    case 'ROOMDECK_AUTH_REQUIRED':
+      return 'Sign in to use this panel.';
+    case 'ROOMDECK_OFFLINE':
+    case 'ROOMDECK_TIMEOUT':
+      return 'The Control Service is not answering. Check the network, then sign in again; if it persists, call AV support.';
+    case 'ROOMDECK_BRIDGE_UNREACHABLE':
+      return 'Roomdeck itself is not answering. Restart the panel; if it persists, call AV support.';
+    default:
+      return 'Try signing in again. If it keeps happening, call AV support and quote the message above.';
+  }
+}
+
+/** Which screen shows, and the moves between them. */
+export class AppModel {
+  #screen = $state.raw<Screen>({ name: 'starting' });
+  #busy = $state(false);
+  readonly #api: RoomdeckApi;
+  readonly #nav: Navigator;
+
+  constructor(api: RoomdeckApi, nav: Navigator) {
+    this.#api = api;
+    this.#nav = nav;
+  }
+
+  get screen(): Screen {
+    return this.#screen;
+  }
+  get busy(): boolean {
+    return this.#busy;
+  }
+  get api(): RoomdeckApi {
+    return this.#api;
+  }
+
+  async boot(): Promise<void> {
+    let status: SessionStatus;
+    try {
+      status = await this.#api.session.status({});
+    } catch (error) {
+      this.#toSignIn(null, toBridgeError(error));
+      return;
+    }
+    if (status.state !== 'signed-in') {
+      this.#screen = { name: 'sign-in', status, reason: status.reason };
+      return;
+    }
+    await this.#afterSignIn();
+  }
+
+  /** Called by the bridge when any call answers with a session-ending code. */
+  sessionEnded(error: BridgeError): void {
+    if (this.#screen.name === 'sign-in') return;
+    this.#toSignIn(null, error);
+  }
+
+  async signIn(): Promise<void> {
+    if (this.#busy) return;
+    this.#busy = true;
+    try {
+      const { status, navigateTo } = await this.#api.session.signIn({});
+      // Browser host: the service's sign-in page, which comes back to the host and then here.
+      if (navigateTo) return this.#nav.assign(navigateTo);
+      if (status.state === 'signed-in') await this.#afterSignIn();
+      else this.#screen = { name: 'sign-in', status, reason: status.reason };
+    } catch (error) {
+      this.#toSignIn(null, toBridgeError(error));
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  async chooseRoom(systemId: string): Promise<void> {
+    try {
+      const config = await this.#api.config.chooseSystem({ systemId });
+      this.#screen = { name: 'panel', config, systemId };
+    } catch (error) {
+      // Remembering failed (e.g. a locked panel), but the person still gets the room they chose.
+      const screen = this.#screen;
+      if (screen.name === 'choose-room' && !toBridgeError(error).endsSession) {
+        this.#screen = { name: 'panel', config: screen.config, systemId };
+      }
+    }
+  }
+
+  async changeRoom(): Promise<void> {
+    const screen = this.#screen;
+    if (screen.name !== 'panel' || screen.config.systemLocked) return;
+    try {
+      const config = await this.#api.config.chooseSystem({ systemId: null });
+      this.#screen = { name: 'choose-room', config };
+    } catch {
+      this.#screen = { name: 'choose-room', config: { ...screen.config, systemId: null } };
+    }
+  }
+
+  async #afterSignIn(): Promise<void> {
+    try {
+      const config = await this.#api.config.get({});
+      this.#screen = config.systemId
+        ? { name: 'panel', config, systemId: config.systemId }
+        : { name: 'choose-room', config };
+    } catch (error) {
+      this.#toSignIn(null, toBridgeError(error));
+    }
+  }
+
+  #toSignIn(status: SessionStatus | null, error: BridgeError): void {
+    this.#screen = { name: 'sign-in', status, reason: { code: error.code, message: error.message } };
+  }
+}

@@ -1,0 +1,16 @@
+import { mount } from 'svelte';
+import App from './App.svelte';
+import './app.css';
+import { AppModel } from './lib/app.svelte.ts';
+import { createBridge, findIpc } from './lib/bridge.ts';
+import { systemClock } from './lib/clock.ts';
+
+// The bridge reports session-ending errors to the app model, which exists only after the bridge.
+let model: AppModel | undefined;
+const api = createBridge({ ipc: findIpc(), onSessionEnded: (error) => model?.sessionEnded(error) });
+model = new AppModel(api, { assign: (url) => window.location.assign(url) });
+
+const target = document.getElementById('app');
+if (!target) throw new Error('index.html has no #app element');
+mount(App, { target, props: { model, clock: systemClock } });
+void model.boot();

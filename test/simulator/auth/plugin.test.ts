@@ -1,0 +1,49 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { AuthService, authPlugin, demoAccounts } from '../../../simulator/auth/index.ts';
+
+describe('the auth plugin inside a larger app', () => {
+  it('keeps its form parser to itself', async () => {
+    const app = Fastify();
+    await app.register(authPlugin, {
+      prefix: '/auth/oauth',
+      auth: new AuthService({ accounts: demoAccounts, tokenTtlSeconds: 60 }),
+    });
+    app.post('/api/echo', async (request) => request.body);
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const form = { 'content-type': 'application/x-www-form-urlencoded' };
+      expect((await fetch(`${base}/api/echo`, { method: 'POST', headers: form, body: 'a=1' })).status).toBe(
+        415,
+      );
+      expect(
+        (await fetch(`${base}/auth/oauth/revoke`, { method: 'POST', headers: form, body: 'token=x' })).status,
+      ).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('coexists with cookie and form parsers the app registered itself', async () => {
+    const app = Fastify();
+    await app.register(cookie);
+    await app.register(formbody);
+    await app.register(authPlugin, {
+      prefix: '/auth/oauth',
+      auth: new AuthService({ accounts: demoAccounts, tokenTtlSeconds: 60 }),
+    });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const response = await fetch(`${base}/auth/oauth/revoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'token=x',
+      });
+      expect(response.status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
