@@ -15,7 +15,11 @@ const controlApi: FastifyPluginAsync<{ sim: Simulator }> = async (app, { sim }) 
   app.addHook('onRequest', guard(sim.auth));
   app.setErrorHandler(sendError);
   app.setNotFoundHandler((request, reply) => {
-    sendError(new ApiError(404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`), request, reply);
+    sendError(
+      new ApiError(404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`),
+      request,
+      reply,
+    );
   });
   await app.register(systemRoutes, { sim });
   await app.register(moduleRoutes, { sim });
@@ -32,14 +36,23 @@ export const simulatorApp: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(new ApiError(400, 'bad_request', 'the request body is not valid JSON'), undefined);
+      // `statusCode` too: the auth routes' own error handlers (RFC 6749 bodies, HTML pages) know
+      // fastify's convention, not ApiError, and would otherwise answer a client's bad JSON with 500.
+      const error = Object.assign(new ApiError(400, 'bad_request', 'the request body is not valid JSON'), {
+        statusCode: 400,
+      });
+      done(error, undefined);
     }
   });
   await app.register(authPlugin, { prefix: '/auth/oauth', auth: sim.auth });
   await app.register(controlApi, { prefix: '/api/control', sim });
   app.setErrorHandler(sendError);
   app.setNotFoundHandler((request, reply) => {
-    sendError(new ApiError(404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`), request, reply);
+    sendError(
+      new ApiError(404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`),
+      request,
+      reply,
+    );
   });
 };
 

@@ -22,6 +22,9 @@ export interface RunningSimulator {
 export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
   const { port = 0, host = '127.0.0.1', ...rest } = options;
   const simulator = new Simulator({ ...defaultSimulatorOptions, ...withoutUndefined(rest) });
+  // A new data file is written in the background; wait for it, so the file exists once we are up and a
+  // data file that cannot be written fails the start instead of being ignored.
+  await simulator.flush();
   const app = await buildApp(simulator);
   await app.listen({ port, host });
   const address = app.server.address();

@@ -14,7 +14,14 @@ import {
   Types,
   Zone,
 } from './schemas.ts';
-import { type AccessTokenSource, type ApiReply, type ApiRequest, encodePath, type QueryValue, send } from './transport.ts';
+import {
+  type AccessTokenSource,
+  type ApiReply,
+  type ApiRequest,
+  encodePath,
+  type QueryValue,
+  send,
+} from './transport.ts';
 
 /**
  * ControlClient: every endpoint of the Control Service API (spec §4) plus zones and dependencies
@@ -108,7 +115,14 @@ export class ControlClient {
   // ── Systems (spec §4.2) ──────────────────────────────────────────────────────────────────────
 
   listSystems(params: SystemListParams = {}, options?: CallOptions): Promise<Page<System>> {
-    return this.#list('/api/control/systems', System, params, { zone_id: params.zoneId, module_id: params.moduleId }, options, normalizeSystem);
+    return this.#list(
+      '/api/control/systems',
+      System,
+      params,
+      { zone_id: params.zoneId, module_id: params.moduleId },
+      options,
+      normalizeSystem,
+    );
   }
 
   async createSystem(input: SystemInput, options?: CallOptions): Promise<System> {
@@ -117,7 +131,10 @@ export class ControlClient {
   }
 
   async getSystem(id: string, options?: CallOptions): Promise<System> {
-    const reply = await this.#call({ method: 'GET', path: `/api/control/systems/${encodePath(id)}` }, options);
+    const reply = await this.#call(
+      { method: 'GET', path: `/api/control/systems/${encodePath(id)}` },
+      options,
+    );
     return decode(System, normalizeSystem(reply.body), 'system');
   }
 
@@ -140,7 +157,9 @@ export class ControlClient {
       'complete system',
     );
     const modules = await Promise.all(
-      raw.modules.map((m) => (typeof m === 'string' ? this.getModule(m, options) : decode(Module, m, 'module'))),
+      raw.modules.map((m) =>
+        typeof m === 'string' ? this.getModule(m, options) : decode(Module, m, 'module'),
+      ),
     );
     const zones = raw.zones.every((z) => typeof z !== 'string')
       ? raw.zones.map((z) => decode(Zone, z, 'zone'))
@@ -148,7 +167,12 @@ export class ControlClient {
     return { system, modules, zones };
   }
 
-  async updateSystem(id: string, version: number, changes: SystemInput, options?: CallOptions): Promise<System> {
+  async updateSystem(
+    id: string,
+    version: number,
+    changes: SystemInput,
+    options?: CallOptions,
+  ): Promise<System> {
     const reply = await this.#call(
       { method: 'PUT', path: `/api/control/systems/${encodePath(id)}`, body: { ...changes, version } },
       options,
@@ -220,7 +244,10 @@ export class ControlClient {
   }
 
   async types(id: string, options?: CallOptions): Promise<Types> {
-    const reply = await this.#call({ method: 'GET', path: `/api/control/systems/${encodePath(id)}/types` }, options);
+    const reply = await this.#call(
+      { method: 'GET', path: `/api/control/systems/${encodePath(id)}/types` },
+      options,
+    );
     return decode(Types, reply.body, 'types');
   }
 
@@ -242,7 +269,10 @@ export class ControlClient {
   }
 
   async getModule(id: string, options?: CallOptions): Promise<Module> {
-    const reply = await this.#call({ method: 'GET', path: `/api/control/modules/${encodePath(id)}` }, options);
+    const reply = await this.#call(
+      { method: 'GET', path: `/api/control/modules/${encodePath(id)}` },
+      options,
+    );
     return decode(Module, reply.body, 'module');
   }
 
@@ -267,7 +297,10 @@ export class ControlClient {
   }
 
   async ping(id: string, options?: CallOptions): Promise<PingResult> {
-    const reply = await this.#call({ method: 'POST', path: `/api/control/modules/${encodePath(id)}/ping` }, options);
+    const reply = await this.#call(
+      { method: 'POST', path: `/api/control/modules/${encodePath(id)}/ping` },
+      options,
+    );
     return decode(PingResult, reply.body, 'ping result');
   }
 

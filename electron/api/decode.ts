@@ -52,7 +52,8 @@ export function readList(body: unknown, totalHeader: string | null, offset: numb
     return { items: body, total };
   }
   if (isRecord(body) && Array.isArray(body.results)) {
-    const total = typeof body.total === 'number' && body.total >= 0 ? body.total : offset + body.results.length;
+    const total =
+      typeof body.total === 'number' && body.total >= 0 ? body.total : offset + body.results.length;
     return { items: body.results, total: Math.floor(total) };
   }
   throw badResponse(what, 'neither a JSON array nor a {total, results} envelope');

@@ -9,7 +9,7 @@ export const ERROR_MESSAGES = {
   ROOMDECK_OFFLINE:
     'Roomdeck cannot reach the control service. Check the network connection; Roomdeck keeps trying.',
   ROOMDECK_TIMEOUT: 'The control service did not answer in time. Try again in a moment.',
-  ROOMDECK_CANCELLED: 'The request was cancelled before it finished.',
+  ROOMDECK_CANCELLED: 'The request was cancelled before it finished. Try again if it is still needed.',
   ROOMDECK_AUTH_REQUIRED: 'You are not signed in. Sign in to continue.',
   ROOMDECK_SESSION_ENDED: 'Your session has ended (it expired or was revoked). Sign in again to continue.',
   ROOMDECK_FORBIDDEN:
@@ -22,13 +22,17 @@ export const ERROR_MESSAGES = {
   ROOMDECK_VERSION_CONFLICT:
     'Someone else changed this room while you were editing it. Reload it, then apply your changes again.',
   ROOMDECK_MODULE_STOPPED: 'The device is stopped, so it cannot take commands. Start it, then try again.',
-  ROOMDECK_VALIDATION_FAILED: 'The service did not accept these values. Correct the highlighted fields and try again.',
-  ROOMDECK_INVALID_ARGUMENTS: 'The device did not accept the values sent with this command. Check them and try again.',
-  ROOMDECK_DRIVER_ERROR: 'The device reported an error. Check that it is powered and connected, then try again.',
+  ROOMDECK_VALIDATION_FAILED:
+    'The service did not accept these values. Correct the highlighted fields and try again.',
+  ROOMDECK_INVALID_ARGUMENTS:
+    'The device did not accept the values sent with this command. Check them and try again.',
+  ROOMDECK_DRIVER_ERROR:
+    'The device reported an error. Check that it is powered and connected, then try again.',
   ROOMDECK_EXEC_TIMEOUT:
     'The device did not confirm the command in time. It may still complete; check the room before trying again.',
   ROOMDECK_BAD_REQUEST: 'The service did not understand the request. Check the values and try again.',
-  ROOMDECK_SERVER_ERROR: 'The control service had a problem. Try again in a moment; if it persists, contact support.',
+  ROOMDECK_SERVER_ERROR:
+    'The control service had a problem. Try again in a moment; if it persists, contact support.',
   ROOMDECK_BAD_RESPONSE:
     'The control service answered in a way Roomdeck does not understand. Check that Roomdeck is up to date, or contact support.',
   ROOMDECK_SIGN_IN_FAILED: 'Sign-in did not succeed. Try again; if it keeps failing, contact support.',
@@ -37,11 +41,13 @@ export const ERROR_MESSAGES = {
   ROOMDECK_STATE_MISMATCH:
     'The sign-in answer did not belong to the sign-in Roomdeck started, so it was ignored for your safety. Start the sign-in again.',
   ROOMDECK_SIGN_IN_TIMEOUT: 'Sign-in was not completed within 5 minutes. Start the sign-in again.',
-  ROOMDECK_SIGN_IN_DENIED: 'Sign-in was cancelled or access was not granted. Sign in again and allow access to continue.',
+  ROOMDECK_SIGN_IN_DENIED:
+    'Sign-in was cancelled or access was not granted. Sign in again and allow access to continue.',
   ROOMDECK_VAULT_INSECURE:
     'No secure key store is available (on Linux: no keyring), so Roomdeck will not store your sign-in. Install or unlock a keyring, or ask the installer to allow insecure storage knowingly.',
   ROOMDECK_CONFIG_INVALID: 'Roomdeck is not configured correctly. Ask the installer to check its settings.',
-  ROOMDECK_SYSTEM_LOCKED: 'This panel is fixed to its room by the installer; the room cannot be changed here.',
+  ROOMDECK_SYSTEM_LOCKED:
+    'This panel is fixed to its room by the installer, so the room cannot be changed here. Ask the installer to change it.',
   ROOMDECK_INTERNAL: 'Something went wrong inside Roomdeck. Try again; if it persists, restart Roomdeck.',
 } as const;
 
@@ -100,7 +106,6 @@ type LinkCode = 'ROOMDECK_OFFLINE' | 'ROOMDECK_TIMEOUT' | 'ROOMDECK_CANCELLED';
 export class LinkError extends RoomdeckError {
   override name = 'LinkError';
   declare readonly code: LinkCode;
-  // biome-ignore lint/complexity/noUselessConstructor: narrows the accepted codes
   constructor(code: LinkCode, options?: RoomdeckErrorOptions) {
     super(code, options);
   }
@@ -111,7 +116,6 @@ type AuthCode = 'ROOMDECK_AUTH_REQUIRED' | 'ROOMDECK_SESSION_ENDED' | 'ROOMDECK_
 export class AuthError extends RoomdeckError {
   override name = 'AuthError';
   declare readonly code: AuthCode;
-  // biome-ignore lint/complexity/noUselessConstructor: narrows the accepted codes
   constructor(code: AuthCode, options?: RoomdeckErrorOptions) {
     super(code, options);
   }
@@ -177,7 +181,6 @@ type SignInCode =
 export class SignInError extends RoomdeckError {
   override name = 'SignInError';
   declare readonly code: SignInCode;
-  // biome-ignore lint/complexity/noUselessConstructor: narrows the accepted codes
   constructor(code: SignInCode, options?: RoomdeckErrorOptions) {
     super(code, options);
   }

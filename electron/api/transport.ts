@@ -94,7 +94,11 @@ async function attempt(options: TransportOptions, request: ApiRequest, token: st
     if (response.status >= 300 && response.status < 400) {
       throw badResponse(`${request.method} ${request.path}`, `unexpected redirect (${response.status})`);
     }
-    return { status: response.status, headers: response.headers, body: parseBody(text, response.status, request) };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: parseBody(text, response.status, request),
+    };
   } catch (err) {
     throw deadline.classify(err);
   } finally {

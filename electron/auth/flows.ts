@@ -94,7 +94,10 @@ export function createOAuthContext(settings: OAuthSettings): OAuthContext {
 }
 
 /** The authorization request (RFC 6749 §4.1.1) with a PKCE S256 challenge (RFC 7636 §4.3). */
-export function authorizationUrl(ctx: OAuthContext, request: { redirectUri: string; state: string; pkce: Pkce }): URL {
+export function authorizationUrl(
+  ctx: OAuthContext,
+  request: { redirectUri: string; state: string; pkce: Pkce },
+): URL {
   const url = new URL(ctx.as.authorization_endpoint!);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', ctx.client.client_id);
@@ -112,7 +115,11 @@ export function authorizationUrl(ctx: OAuthContext, request: { redirectUri: stri
  * mismatched are told apart because they point at different problems. Then error responses
  * (§4.1.2.1): `access_denied` means the person said no.
  */
-export function validateCallback(ctx: OAuthContext, callbackUrl: URL, expectedState: string): URLSearchParams {
+export function validateCallback(
+  ctx: OAuthContext,
+  callbackUrl: URL,
+  expectedState: string,
+): URLSearchParams {
   const params = callbackUrl.searchParams;
   const state = params.get('state');
   if (state === null || state === '') throw new SignInError('ROOMDECK_STATE_MISSING', { cause: params });
@@ -154,7 +161,11 @@ export function exchangeCode(
  * The resource owner password credentials grant (RFC 6749 §4.3.2), with the service's `authority`
  * (spec §5.3). Only for managed installs with a confidential client and a service account.
  */
-export function passwordGrant(ctx: OAuthContext, account: ServiceAccount, signal?: AbortSignal): Promise<TokenSet> {
+export function passwordGrant(
+  ctx: OAuthContext,
+  account: ServiceAccount,
+  signal?: AbortSignal,
+): Promise<TokenSet> {
   return tokenRequest(ctx, 'sign-in', signal, async (options) => {
     const parameters: Record<string, string> = { username: account.username, password: account.password };
     if (account.authority !== undefined && account.authority !== '') parameters.authority = account.authority;
@@ -172,9 +183,19 @@ export function passwordGrant(ctx: OAuthContext, account: ServiceAccount, signal
 }
 
 /** Refreshing an access token (RFC 6749 §6). With rotation the answer carries a new refresh token. */
-export function refreshGrant(ctx: OAuthContext, refreshToken: string, signal?: AbortSignal): Promise<TokenSet> {
+export function refreshGrant(
+  ctx: OAuthContext,
+  refreshToken: string,
+  signal?: AbortSignal,
+): Promise<TokenSet> {
   return tokenRequest(ctx, 'refresh', signal, async (options) => {
-    const response = await oauth.refreshTokenGrantRequest(ctx.as, ctx.client, ctx.clientAuth, refreshToken, options);
+    const response = await oauth.refreshTokenGrantRequest(
+      ctx.as,
+      ctx.client,
+      ctx.clientAuth,
+      refreshToken,
+      options,
+    );
     return oauth.processRefreshTokenResponse(ctx.as, ctx.client, response);
   });
 }

@@ -17,5 +17,7 @@ export function isLoopbackIssuer(url: string | URL): boolean {
   const host = parsed.hostname.toLowerCase();
   if (host === 'localhost' || host === '[::1]') return true;
   const octets = host.split('.');
-  return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
+  return (
+    octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255)
+  );
 }

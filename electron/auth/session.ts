@@ -113,7 +113,11 @@ export class Session implements AccessTokenSource {
   }
 
   status(): SessionStatus {
-    return { state: this.#state, reason: this.#reason === null ? null : { ...this.#reason }, server: this.#server };
+    return {
+      state: this.#state,
+      reason: this.#reason === null ? null : { ...this.#reason },
+      server: this.#server,
+    };
   }
 
   onChange(listener: Listener): () => void {
@@ -138,7 +142,8 @@ export class Session implements AccessTokenSource {
       this.#set('signed-out', reasonOf(err));
       return;
     }
-    if (stored === null || stored.server !== this.#server || stored.clientId !== this.#options.clientId) return;
+    if (stored === null || stored.server !== this.#server || stored.clientId !== this.#options.clientId)
+      return;
     if (this.#state !== 'signed-out' || this.#tokens !== null) return;
     this.#tokens = {
       accessToken: stored.accessToken,
@@ -188,7 +193,8 @@ export class Session implements AccessTokenSource {
     try {
       if (this.#options.signInMode === 'system-browser') {
         const openExternal = this.#options.openExternal;
-        if (openExternal === undefined) throw new ConfigError({ cause: 'system-browser sign-in needs openExternal' });
+        if (openExternal === undefined)
+          throw new ConfigError({ cause: 'system-browser sign-in needs openExternal' });
         attempt.receiver = await startLoopbackReceiver({
           onCallback: (url) => this.#complete(attempt, url),
           timeoutMs: this.#options.signInTimeoutMs ?? SIGN_IN_WINDOW_MS,
@@ -196,11 +202,14 @@ export class Session implements AccessTokenSource {
         });
         attempt.receiver.done.catch((err: unknown) => this.#fail(attempt, err));
         attempt.redirectUri = attempt.receiver.redirectUri;
-        await openExternal(authorizationUrl(this.#options.oauth, { redirectUri: attempt.redirectUri, state, pkce }).href);
+        await openExternal(
+          authorizationUrl(this.#options.oauth, { redirectUri: attempt.redirectUri, state, pkce }).href,
+        );
         return { navigateTo: null, completion };
       }
       const callback = this.#options.hostCallbackUrl;
-      if (callback === undefined) throw new ConfigError({ cause: 'host-redirect sign-in needs hostCallbackUrl' });
+      if (callback === undefined)
+        throw new ConfigError({ cause: 'host-redirect sign-in needs hostCallbackUrl' });
       attempt.redirectUri = callback;
       attempt.timer = this.#clock.setTimeout(
         () => this.#fail(attempt, new SignInError('ROOMDECK_SIGN_IN_TIMEOUT')),
@@ -209,7 +218,8 @@ export class Session implements AccessTokenSource {
       const url = authorizationUrl(this.#options.oauth, { redirectUri: callback, state, pkce });
       return { navigateTo: url.href, completion };
     } catch (err) {
-      const failure = err instanceof RoomdeckError ? err : new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: err });
+      const failure =
+        err instanceof RoomdeckError ? err : new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: err });
       void attempt.receiver?.close();
       this.#fail(attempt, failure);
       throw failure;
@@ -232,7 +242,8 @@ export class Session implements AccessTokenSource {
 
   async #complete(attempt: Attempt, callbackUrl: URL): Promise<void> {
     try {
-      if (this.#attempt !== attempt) throw new SignInError('ROOMDECK_STATE_MISMATCH', { cause: 'superseded' });
+      if (this.#attempt !== attempt)
+        throw new SignInError('ROOMDECK_STATE_MISMATCH', { cause: 'superseded' });
       const params = validateCallback(this.#options.oauth, callbackUrl, attempt.state);
       const tokens = await exchangeCode(this.#options.oauth, params, attempt.redirectUri, attempt.verifier);
       if (this.#attempt !== attempt) {
@@ -322,7 +333,8 @@ export class Session implements AccessTokenSource {
   async #revokeAll(tokens: TokenSet): Promise<void> {
     const oauth = this.#options.oauth;
     // Refresh token first: revoking it may take the access token with it (RFC 7009 §2.1).
-    if (tokens.refreshToken !== null) await revokeToken(oauth, tokens.refreshToken, 'refresh_token').catch(() => undefined);
+    if (tokens.refreshToken !== null)
+      await revokeToken(oauth, tokens.refreshToken, 'refresh_token').catch(() => undefined);
     await revokeToken(oauth, tokens.accessToken, 'access_token').catch(() => undefined);
   }
 
@@ -424,7 +436,10 @@ export class Session implements AccessTokenSource {
 
   #schedule(): void {
     const tokens = this.#tokens;
-    if (tokens === null || tokens.expiresAt === null || tokens.refreshToken === null) return this.#disarm();
+    if (tokens === null || tokens.expiresAt === null || tokens.refreshToken === null) {
+      this.#disarm();
+      return;
+    }
     const at = tokens.issuedAt + refreshDelay(tokens.expiresAt - tokens.issuedAt);
     this.#arm(Math.max(0, at - this.#clock.now()));
   }

@@ -14,7 +14,7 @@ const MAX_RETRY_MS = 5 * 60_000;
  */
 export function refreshDelay(lifetimeMs: number): number {
   const wanted = Math.min(lifetimeMs * 0.8, lifetimeMs - FIVE_MINUTES);
-  return Math.max(wanted, lifetimeMs * 0.5);
+  return Math.round(Math.max(wanted, lifetimeMs * 0.5));
 }
 
 /**

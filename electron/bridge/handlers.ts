@@ -131,7 +131,13 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     },
     systems: {
       list: after((a) =>
-        client.listSystems({ q: a.q, limit: a.limit, offset: a.offset, zoneId: a.zoneId, moduleId: a.moduleId }),
+        client.listSystems({
+          q: a.q,
+          limit: a.limit,
+          offset: a.offset,
+          zoneId: a.zoneId,
+          moduleId: a.moduleId,
+        }),
       ),
       get: after((a) => client.getSystemDetail(a.id)),
       create: after((a) => client.createSystem(a.system)),

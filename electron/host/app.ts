@@ -15,7 +15,7 @@ import { CONTENT_SECURITY_POLICY } from '../window/csp.ts';
 export interface HostServices {
   api: RoomdeckApi;
   completeSignIn(callbackUrl: URL): Promise<void>;
-  dispose(): Promise<void>;
+  dispose(): void | Promise<void>;
 }
 
 export interface HostAppOptions {
@@ -27,7 +27,13 @@ export interface HostAppOptions {
   logger?: boolean;
 }
 
-export const CALLBACK_PATH = '/auth/callback';
+/**
+ * The redirect URI's path. `/callback` because that is what a native client registers for its
+ * loopback redirects (RFC 8252 §7.3: any port, same path), so the host needs no registration of
+ * its own; `/auth/callback` answers too, for deployments that registered that path.
+ */
+export const CALLBACK_PATH = '/callback';
+const CALLBACK_PATHS = [CALLBACK_PATH, '/auth/callback'];
 
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
@@ -55,7 +61,8 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     // DNS rebinding: a foreign name resolving to 127.0.0.1 must not reach the page or the bridge.
-    if (request.headers.host !== new URL(origin()).host) {
+    const own = URL.parse(origin())?.host;
+    if (own === undefined || request.headers.host !== own) {
       return jsonError(reply, 421, {
         code: 'ROOMDECK_HOST_MISDIRECTED',
         message: 'Open Roomdeck by its address.',
@@ -90,15 +97,17 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
 
   await app.register(httpBridge, { api: () => services().api, origin, sessions });
 
-  app.get(CALLBACK_PATH, async (request, reply) => {
-    try {
-      await services().completeSignIn(new URL(request.url, origin()));
-    } catch (err) {
-      // The session records why; the page shows it. Log the kind only: the URL holds the code.
-      request.log.warn({ err: err instanceof Error ? err.name : 'unknown' }, 'sign-in callback failed');
-    }
-    return reply.redirect('/', 303);
-  });
+  for (const path of CALLBACK_PATHS) {
+    app.get(path, async (request, reply) => {
+      try {
+        await services().completeSignIn(new URL(request.url, origin()));
+      } catch (err) {
+        // The session records why; the page shows it. Log the kind only: the URL holds the code.
+        request.log.warn({ err: err instanceof Error ? err.name : 'unknown' }, 'sign-in callback failed');
+      }
+      return reply.redirect('/', 303);
+    });
+  }
 
   await app.register(fastifyStatic, {
     root: rendererDir,

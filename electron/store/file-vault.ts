@@ -75,7 +75,10 @@ function decrypt(key: Buffer, blob: Buffer): string | null {
     const decipher = createDecipheriv('aes-256-gcm', key, iv);
     decipher.setAAD(AAD);
     decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(blob.subarray(head + IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    return Buffer.concat([
+      decipher.update(blob.subarray(head + IV_BYTES + TAG_BYTES)),
+      decipher.final(),
+    ]).toString('utf8');
   } catch {
     // Wrong key or a modified file: GCM's tag check fails, which is exactly "unreadable".
     return null;

@@ -85,8 +85,13 @@ export class Systems {
     for (const moduleId of system.modules) {
       if (this.repo.systemsContaining(moduleId).length === 0) this.repo.deleteModule(moduleId);
     }
+    // Logic modules bound to the system go with it, unless another system still lists them (spec §4.2:
+    // only modules not associated with another system are removed; deleting one would leave that
+    // system with a dangling id).
     for (const module of [...this.repo.modules.values()]) {
-      if (module.control_system_id === id) this.repo.deleteModule(module.id);
+      if (module.control_system_id === id && this.repo.systemsContaining(module.id).length === 0) {
+        this.repo.deleteModule(module.id);
+      }
     }
   }
 
@@ -106,7 +111,12 @@ export class Systems {
   bumpVersions(systems: SystemRecord[], change: (s: SystemRecord) => Partial<SystemRecord>): void {
     const at = epochSeconds(this.now());
     for (const system of systems) {
-      this.repo.systems.set(system.id, { ...system, ...change(system), version: system.version + 1, updated_at: at });
+      this.repo.systems.set(system.id, {
+        ...system,
+        ...change(system),
+        version: system.version + 1,
+        updated_at: at,
+      });
     }
     this.repo.changed('systems');
   }

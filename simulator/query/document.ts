@@ -1,4 +1,5 @@
-import { codePointLength, splitWords } from './words.ts';
+import { intern, wordOf } from './vocabulary.ts';
+import { splitWords } from './words.ts';
 
 /** Precomputed words of one record's searchable fields (built once per record, reused for every query). */
 export interface IndexedDocument {
@@ -8,19 +9,33 @@ export interface IndexedDocument {
 
 /** What matching actually reads; built by indexDocument, or on demand for a hand-made IndexedDocument. */
 export class DocIndex implements IndexedDocument {
-  /** For exact terms: one lookup instead of a scan. */
-  readonly wordSet: ReadonlySet<string>;
-  /** The distinct words as an array: faster to scan than the Set for prefix and fuzzy terms. */
-  readonly vocab: readonly string[];
-  /** Code-point length of each vocab word, for pruning fuzzy comparisons without measuring. */
-  readonly vocabLengths: Int32Array;
+  readonly fields: readonly (readonly string[])[];
+  /** Each field's words as vocabulary ids, in order: what phrases walk. */
+  readonly fieldIds: readonly Int32Array[];
+  /** The distinct word ids of all fields, ascending: what single words search. */
+  readonly ids: Int32Array;
 
-  constructor(readonly fields: readonly (readonly string[])[]) {
-    const set = new Set<string>();
-    for (const f of fields) for (const w of f) set.add(w);
-    this.wordSet = set;
-    this.vocab = [...set];
-    this.vocabLengths = Int32Array.from(this.vocab, codePointLength);
+  constructor(fields: readonly (readonly string[])[]) {
+    this.fieldIds = fields.map((f) => Int32Array.from(f, intern));
+    // The vocabulary's copy of each word: equal words of many records then share one string.
+    this.fields = this.fieldIds.map((f) => Array.from(f, wordOf));
+    const distinct = new Set<number>();
+    for (const f of this.fieldIds) for (const id of f) distinct.add(id);
+    this.ids = Int32Array.from(distinct).sort();
+  }
+
+  has(id: number): boolean {
+    const ids = this.ids;
+    let lo = 0;
+    let hi = ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = ids[mid]!;
+      if (v === id) return true;
+      if (v < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return false;
   }
 }
 

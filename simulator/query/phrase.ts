@@ -1,26 +1,30 @@
 import type { WordQuery } from './ast.ts';
 import type { DocIndex } from './document.ts';
 import { wordMatcher } from './word-matcher.ts';
-import type { WordMatcher } from './word-matcher.ts';
+import type { MemoBudget, WordMatcher } from './word-matcher.ts';
 
 /**
  * Phrases match within one field. With slop, the rule is Lucene's sloppy phrase: phrase word i sits at
  * a distinct position p_i, and the spread max(p_i − i) − min(p_i − i) must be ≤ slop. Adjacent and in
  * order is 0; one word between is 1; two adjacent words swapped is 2.
  */
-export function phraseMatcher(words: readonly WordQuery[], slop: number): (doc: DocIndex) => boolean {
-  const matchers = words.map(wordMatcher);
+export function phraseMatcher(
+  words: readonly WordQuery[],
+  slop: number,
+  budget: MemoBudget,
+): (doc: DocIndex) => boolean {
+  const matchers = words.map((w) => wordMatcher(w, budget));
   // Cheapest first: most documents are rejected by a Set lookup before any field is scanned.
   const screen = [...matchers].sort((a, b) => a.cost - b.cost);
   const inField = slop === 0 ? adjacentInField : sloppyInField;
   return (doc) => {
     for (const m of screen) if (!m.anyIn(doc)) return false;
-    for (const field of doc.fields) if (inField(field, matchers, slop)) return true;
+    for (const field of doc.fieldIds) if (inField(field, matchers, slop)) return true;
     return false;
   };
 }
 
-function adjacentInField(field: readonly string[], ms: readonly WordMatcher[]): boolean {
+function adjacentInField(field: Int32Array, ms: readonly WordMatcher[]): boolean {
   const k = ms.length;
   for (let p = 0; p + k <= field.length; p++) {
     let i = 0;
@@ -30,7 +34,7 @@ function adjacentInField(field: readonly string[], ms: readonly WordMatcher[]): 
   return false;
 }
 
-function sloppyInField(field: readonly string[], ms: readonly WordMatcher[], slop: number): boolean {
+function sloppyInField(field: Int32Array, ms: readonly WordMatcher[], slop: number): boolean {
   const k = ms.length;
   const n = field.length;
   if (n < k) return false;

@@ -1,77 +1,103 @@
 import type { WordQuery } from './ast.ts';
 import { BoundedOsa } from './distance.ts';
 import type { DocIndex } from './document.ts';
-import { codePointLength } from './words.ts';
+import { lengthOf, lookup, vocabularySize, wordOf } from './vocabulary.ts';
 
 /** One query word, compiled for repeated use against many documents. */
 export interface WordMatcher {
   /** Rough relative cost of anyIn, so cheap checks run first in AND/OR. */
   readonly cost: number;
-  /** Set when only this exact word matches: lets phrases reject a document with one Set lookup. */
-  readonly exact: string | null;
-  /** Does this document word match? */
-  test(word: string): boolean;
+  /** Does the word with this vocabulary id match? */
+  test(id: number): boolean;
   /** Does any word of the document match? */
   anyIn(doc: DocIndex): boolean;
 }
 
-/** Bounds memory per compiled query; a simulator's vocabulary is far smaller than this. */
-const MEMO_LIMIT = 100_000;
+/**
+ * Shared by the word matchers of one compiled query. Each memo is a byte per vocabulary word, so a
+ * pasted query of thousands of fuzzy terms must not get one each; past the budget, words are
+ * measured every time (correct, only slower).
+ */
+export interface MemoBudget {
+  remaining: number;
+}
 
-export function wordMatcher(q: WordQuery): WordMatcher {
-  if (q.fuzziness > 0) return fuzzy(q.word, q.fuzziness, q.prefix);
-  return q.prefix ? prefix(q.word) : exact(q.word);
+export const MEMOS_PER_QUERY = 64;
+
+export function wordMatcher(q: WordQuery, budget: MemoBudget): WordMatcher {
+  if (q.fuzziness > 0) {
+    const osa = new BoundedOsa(q.word, q.fuzziness, q.prefix);
+    return memoised(4, (id) => osa.within(wordOf(id), lengthOf(id)), budget);
+  }
+  if (q.prefix) {
+    const word = q.word;
+    return memoised(2, (id) => wordOf(id).startsWith(word), budget);
+  }
+  return exact(q.word);
 }
 
 function exact(word: string): WordMatcher {
+  let id = lookup(word);
+  let knownSize = vocabularySize();
+  // A word no document had when the query was compiled may arrive with a document indexed later.
+  const resolve = (): number => {
+    if (id < 0 && knownSize !== vocabularySize()) {
+      knownSize = vocabularySize();
+      id = lookup(word);
+    }
+    return id;
+  };
   return {
     cost: 1,
-    exact: word,
-    test: (w) => w === word,
-    anyIn: (doc) => doc.wordSet.has(word),
-  };
-}
-
-function prefix(word: string): WordMatcher {
-  return {
-    cost: 2,
-    exact: null,
-    test: (w) => w.startsWith(word),
+    test: (other) => other === resolve(),
     anyIn(doc) {
-      for (const w of doc.vocab) if (w.startsWith(word)) return true;
-      return false;
+      const target = resolve();
+      return target >= 0 && doc.has(target);
     },
   };
 }
 
-function fuzzy(word: string, max: number, isPrefix: boolean): WordMatcher {
-  const osa = new BoundedOsa(word, max, isPrefix);
-  // Records share most of their vocabulary, so each distinct word is usually measured once per query.
-  const memo = new Map<string, boolean>();
-  const measure = (w: string, length: number): boolean => {
-    const known = memo.get(w);
-    if (known !== undefined) return known;
-    const r = osa.within(w, length);
-    if (memo.size < MEMO_LIMIT) memo.set(w, r);
+const UNKNOWN = 0;
+const YES = 1;
+const NO = 2;
+
+/**
+ * Records share most of their vocabulary, so each distinct word is measured once per query and
+ * the verdict kept in a flat array by word id.
+ */
+function memoised(cost: number, measure: (id: number) => boolean, budget: MemoBudget): WordMatcher {
+  if (budget.remaining <= 0) {
+    return {
+      cost,
+      test: measure,
+      anyIn(doc) {
+        const ids = doc.ids;
+        for (let i = 0; i < ids.length; i++) if (measure(ids[i]!)) return true;
+        return false;
+      },
+    };
+  }
+  budget.remaining--;
+  let memo = new Uint8Array(vocabularySize());
+  const test = (id: number): boolean => {
+    if (id >= memo.length) {
+      // Words indexed after compilation: grow rather than forget what is known.
+      const grown = new Uint8Array(Math.max(vocabularySize(), id + 1, memo.length * 2));
+      grown.set(memo);
+      memo = grown;
+    }
+    const known = memo[id];
+    if (known !== UNKNOWN) return known === YES;
+    const r = measure(id);
+    memo[id] = r ? YES : NO;
     return r;
   };
-  const m = osa.length;
   return {
-    cost: 4,
-    exact: null,
-    test: (w) => {
-      const known = memo.get(w);
-      return known !== undefined ? known : measure(w, codePointLength(w));
-    },
+    cost,
+    test,
     anyIn(doc) {
-      if (!isPrefix && doc.wordSet.has(word)) return true;
-      const { vocab, vocabLengths } = doc;
-      for (let i = 0; i < vocab.length; i++) {
-        const len = vocabLengths[i]!;
-        // The length bound again, here to skip the memo lookup for most words.
-        if (isPrefix ? len < m - max : len > m + max || len < m - max) continue;
-        if (measure(vocab[i]!, len)) return true;
-      }
+      const ids = doc.ids;
+      for (let i = 0; i < ids.length; i++) if (test(ids[i]!)) return true;
       return false;
     },
   };

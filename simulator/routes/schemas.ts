@@ -102,10 +102,14 @@ export const SystemBody = Type.Object(
     description: Type.Optional(Type.String({ maxLength: 100_000 })),
     email: Type.Optional(Type.String({ maxLength: 320 })),
     capacity: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
-    features: Type.Optional(Type.Union([StringList, Type.String({ maxLength: 10_000 })])),
+    // `features` and `modules` take a list or a space/comma-separated string. Checked in
+    // control/system-input.ts rather than here: with ajv's coerceTypes 'array', a union of a list and a
+    // string wraps a string into a one-element list before the string branch is tried, so
+    // "a, b" would arrive as ["a, b"].
+    features: Type.Optional(Type.Unknown()),
     bookable: Type.Optional(Type.Boolean()),
     installed_ui_devices: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
-    modules: Type.Optional(Type.Union([StringList, Type.String({ maxLength: 100_000 })])),
+    modules: Type.Optional(Type.Unknown()),
     settings: Type.Optional(Type.Union([Settings, Type.String({ maxLength: 1_000_000 })])),
     support_url: Type.Optional(Type.String({ maxLength: 2000 })),
   },

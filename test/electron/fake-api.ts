@@ -1,5 +1,12 @@
 import type { RoomdeckApi } from '../../electron/bridge/contract.ts';
-import type { AppConfig, Module, SessionStatus, System, SystemDetail, Zone } from '../../electron/bridge/types.ts';
+import type {
+  AppConfig,
+  Module,
+  SessionStatus,
+  System,
+  SystemDetail,
+  Zone,
+} from '../../electron/bridge/types.ts';
 
 /** Planted in the fake session: no transport may ever let it out. */
 export const PLANTED_ACCESS_TOKEN = 'at-5f3c9e1b7d2a4c68b0e1f9a7c3d5e2b4';
@@ -65,7 +72,8 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
       status: record('session.status', () => status),
       signIn: record('session.signIn', () => ({
         status: { ...status, state: 'signing-in' as const },
-        navigateTo: 'http://127.0.0.1:4010/auth/oauth/authorize?response_type=code&client_id=roomdeck&state=s1',
+        navigateTo:
+          'http://127.0.0.1:4010/auth/oauth/authorize?response_type=code&client_id=roomdeck&state=s1',
       })),
       signOut: record('session.signOut', () => ({ ...status, state: 'signed-out' as const })),
     },
@@ -101,7 +109,12 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
       remove: record('modules.remove', () => null),
       start: record('modules.start', () => null),
       stop: record('modules.stop', () => null),
-      ping: record('modules.ping', () => ({ host: '10.0.1.20', pingable: true, warning: null, exception: null })),
+      ping: record('modules.ping', () => ({
+        host: '10.0.1.20',
+        pingable: true,
+        warning: null,
+        exception: null,
+      })),
       state: record('modules.state', () => ({ power: true })),
       dependencies: record('modules.dependencies', () =>
         page([{ id: 'dep-display', name: 'Display', role: 1, default_port: 4352 }]),

@@ -1,5 +1,5 @@
 import type { AppConfig, RoomdeckApi, SessionStatus } from '../../../electron/bridge/types.ts';
-import { BridgeError, toBridgeError } from './bridge.ts';
+import { type BridgeError, toBridgeError } from './bridge.ts';
 
 export interface Reason {
   code: string;
@@ -56,23 +56,24 @@ export class AppModel {
   }
 
   async boot(): Promise<void> {
-    let status: SessionStatus;
-    try {
-      status = await this.#api.session.status({});
-    } catch (error) {
-      this.#toSignIn(null, toBridgeError(error));
+    // Both at once: the panel's start-up is a chain of round trips, and this removes one of them.
+    const [status, config] = await Promise.allSettled([
+      this.#api.session.status({}),
+      this.#api.config.get({}),
+    ]);
+    if (status.status === 'rejected') return this.#toSignIn(null, toBridgeError(status.reason));
+    if (status.value.state !== 'signed-in') {
+      this.#screen = { name: 'sign-in', status: status.value, reason: status.value.reason };
       return;
     }
-    if (status.state !== 'signed-in') {
-      this.#screen = { name: 'sign-in', status, reason: status.reason };
-      return;
-    }
-    await this.#afterSignIn();
+    if (config.status === 'rejected') return this.#toSignIn(status.value, toBridgeError(config.reason));
+    this.#showConfig(config.value);
   }
 
   /** Called by the bridge when any call answers with a session-ending code. */
   sessionEnded(error: BridgeError): void {
-    if (this.#screen.name === 'sign-in') return;
+    // While starting, boot() decides from the session's own status (which says why it ended).
+    if (this.#screen.name === 'sign-in' || this.#screen.name === 'starting') return;
     this.#toSignIn(null, error);
   }
 
@@ -118,13 +119,16 @@ export class AppModel {
 
   async #afterSignIn(): Promise<void> {
     try {
-      const config = await this.#api.config.get({});
-      this.#screen = config.systemId
-        ? { name: 'panel', config, systemId: config.systemId }
-        : { name: 'choose-room', config };
+      this.#showConfig(await this.#api.config.get({}));
     } catch (error) {
       this.#toSignIn(null, toBridgeError(error));
     }
+  }
+
+  #showConfig(config: AppConfig): void {
+    this.#screen = config.systemId
+      ? { name: 'panel', config, systemId: config.systemId }
+      : { name: 'choose-room', config };
   }
 
   #toSignIn(status: SessionStatus | null, error: BridgeError): void {

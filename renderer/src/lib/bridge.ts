@@ -114,7 +114,10 @@ function httpCall(options: BridgeOptions, domain: string, verb: string): Call {
       }
       if (isRecord(body) && body.ok === true) return body.value;
       if (isRecord(body) && body.ok === false && isErrorBody(body.error)) throw new BridgeError(body.error);
-      throw new BridgeError({ code: BAD_RESPONSE, message: `Roomdeck answered ${response.status} unexpectedly.` });
+      throw new BridgeError({
+        code: BAD_RESPONSE,
+        message: `Roomdeck answered ${response.status} unexpectedly.`,
+      });
     })();
     return withDeadline(request, ms, `${domain}.${verb}`, () => abort.abort());
   };
@@ -124,7 +127,8 @@ function ipcCall(options: BridgeOptions, ipc: RoomdeckApi, domain: string, verb:
   const ms = (options.timeoutMs ?? defaultTimeoutMs)(domain, verb);
   const fn = (ipc as unknown as LooseApi)[domain]?.[verb];
   return async (args) => {
-    if (!fn) throw new BridgeError({ code: UNREACHABLE, message: `The app does not offer ${domain}.${verb}.` });
+    if (!fn)
+      throw new BridgeError({ code: UNREACHABLE, message: `The app does not offer ${domain}.${verb}.` });
     return withDeadline(Promise.resolve(fn(args)), ms, `${domain}.${verb}`);
   };
 }

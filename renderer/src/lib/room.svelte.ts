@@ -109,7 +109,10 @@ export class Room implements RoomPort {
   async load(): Promise<void> {
     const { api } = this.#o;
     try {
-      const [detail, types] = await Promise.all([api.systems.get({ id: this.id }), api.systems.types({ id: this.id })]);
+      const [detail, types] = await Promise.all([
+        api.systems.get({ id: this.id }),
+        api.systems.types({ id: this.id }),
+      ]);
       if (this.#disposed) return;
       this.#detail = detail;
       this.#types = types;
@@ -133,7 +136,12 @@ export class Room implements RoomPort {
     if ((this.#types.RoomLogic ?? 0) === 0) return null;
     const live = this.feed('RoomLogic', 1).state?.help;
     if (typeof live === 'string') return live;
-    const help = await this.#o.api.systems.state({ id: this.id, module: 'RoomLogic', index: 1, lookup: 'help' });
+    const help = await this.#o.api.systems.state({
+      id: this.id,
+      module: 'RoomLogic',
+      index: 1,
+      lookup: 'help',
+    });
     // With `lookup` the service answers the bare value; older bridges wrap it in an object.
     const value: unknown = typeof help === 'object' && help !== null && 'help' in help ? help.help : help;
     return typeof value === 'string' ? value : null;

@@ -98,7 +98,12 @@ describe('the HTTP bridge', () => {
       method: 'POST',
       url: '/bridge/config/get',
       remoteAddress: '192.168.1.50',
-      headers: { host: '127.0.0.1:47123', origin: 'http://127.0.0.1:47123', cookie, 'content-type': 'application/json' },
+      headers: {
+        host: '127.0.0.1:47123',
+        origin: 'http://127.0.0.1:47123',
+        cookie,
+        'content-type': 'application/json',
+      },
       payload: '{}',
     });
     expect(response.statusCode).toBe(403);
@@ -109,7 +114,12 @@ describe('the HTTP bridge', () => {
     const log: FakeApiLog = { calls: [] };
     const { openPage, bridge } = await setup(log);
     const cookie = await openPage();
-    const response = await bridge('systems', 'exec', { id: 'sys-boardroom', module: 'Display', index: 0 }, { cookie });
+    const response = await bridge(
+      'systems',
+      'exec',
+      { id: 'sys-boardroom', module: 'Display', index: 0 },
+      { cookie },
+    );
     // Every problem is listed; each one names its field.
     expect(response.statusCode).toBe(200);
     const body = response.json();

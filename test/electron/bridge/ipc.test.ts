@@ -41,7 +41,10 @@ function setup(api: RoomdeckApi = fakeApi()) {
   const invoke = async (
     channel: string,
     args: unknown,
-    event: { sender: unknown; senderFrame: FrameLike | null } = { sender: appContents, senderFrame: mainFrame },
+    event: { sender: unknown; senderFrame: FrameLike | null } = {
+      sender: appContents,
+      senderFrame: mainFrame,
+    },
   ): Promise<BridgeResponse<unknown>> => {
     const listener = ipcMain.handlers.get(channel);
     if (listener === undefined) throw new Error(`no handler for ${channel}`);
@@ -53,7 +56,9 @@ function setup(api: RoomdeckApi = fakeApi()) {
 describe('the IPC bridge', () => {
   it('registers exactly one domain:verb channel per contract verb, and nothing generic', () => {
     const { ipcMain } = setup();
-    const expected = Object.entries(verbNames).flatMap(([domain, verbs]) => verbs.map((v) => `${domain}:${v}`));
+    const expected = Object.entries(verbNames).flatMap(([domain, verbs]) =>
+      verbs.map((v) => `${domain}:${v}`),
+    );
     expect([...ipcMain.handlers.keys()].sort()).toEqual(expected.sort());
   });
 
@@ -75,10 +80,14 @@ describe('the IPC bridge', () => {
     const log: FakeApiLog = { calls: [] };
     const { invoke } = setup(fakeApi(log));
     const otherFrame = frame(APP_URL, 1);
-    const response = await invoke('session:signOut', {}, {
-      sender: { mainFrame: otherFrame },
-      senderFrame: otherFrame,
-    });
+    const response = await invoke(
+      'session:signOut',
+      {},
+      {
+        sender: { mainFrame: otherFrame },
+        senderFrame: otherFrame,
+      },
+    );
     expect(response).toMatchObject({ ok: false, error: { code: 'ROOMDECK_BRIDGE_FORBIDDEN' } });
     expect(log.calls).toEqual([]);
   });
@@ -86,7 +95,11 @@ describe('the IPC bridge', () => {
   it('rejects a subframe of the app’s window, even one showing the app’s own page', async () => {
     const log: FakeApiLog = { calls: [] };
     const { invoke, appContents, mainFrame } = setup(fakeApi(log));
-    const response = await invoke('systems:list', {}, { sender: appContents, senderFrame: frame(APP_URL, 2, mainFrame) });
+    const response = await invoke(
+      'systems:list',
+      {},
+      { sender: appContents, senderFrame: frame(APP_URL, 2, mainFrame) },
+    );
     expect(response).toMatchObject({ ok: false, error: { code: 'ROOMDECK_BRIDGE_FORBIDDEN' } });
     expect(log.calls).toEqual([]);
   });
@@ -121,7 +134,10 @@ describe('the IPC bridge', () => {
   it('names nested fields and unexpected extra fields', async () => {
     const { invoke } = setup();
     const nested = await invoke('systems:update', { id: 's', version: 1, changes: { capacity: -1 } });
-    expect(nested).toMatchObject({ ok: false, error: { message: expect.stringContaining('"changes.capacity"') } });
+    expect(nested).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('"changes.capacity"') },
+    });
     const extra = await invoke('systems:get', { id: 's', token: 'x' });
     expect(extra).toMatchObject({ ok: false, error: { message: expect.stringContaining('"token"') } });
   });

@@ -264,6 +264,22 @@ describe('compileQuery: robustness', () => {
     expect(compileQuery('displya~1 -vc').matches(doc)).toBe(false);
   });
 
+  it('finds words that were new to the index when the query was compiled', () => {
+    // Words no test indexes elsewhere, so the process-wide vocabulary cannot know them yet.
+    const c = compileQuery('qwzexact | qwzprefix* | qwzfuzzy~1');
+    expect(c.matches(indexDocument(['qwzexact']))).toBe(true);
+    expect(c.matches(indexDocument(['qwzprefixed']))).toBe(true);
+    expect(c.matches(indexDocument(['qwzfuzzi']))).toBe(true);
+    expect(c.matches(indexDocument(['qwzother']))).toBe(false);
+  });
+
+  it('matches a query of many fuzzy terms, beyond what it keeps memos for', () => {
+    const many = Array.from({ length: 100 }, (_, i) => `room${i}~1`).join(' ');
+    const c = compileQuery(`${many} | boardrom~1 | wal*`);
+    expect(all.filter((n) => c.matches(rooms[n]))).toEqual(['board', 'huddle', 'lab']);
+    expect(compileQuery(`${many} -room`).matches(indexDocument(['room99x']))).toBe(true);
+  });
+
   it('gives the same answers when a compiled query is reused across documents', () => {
     const c = compileQuery('boardrom~1 | huddl*~1 | "wall panel"~4');
     const first = all.map((n) => c.matches(rooms[n]));

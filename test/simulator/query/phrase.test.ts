@@ -10,8 +10,13 @@ const w = (word: string, extra: Partial<WordQuery> = {}): WordQuery => ({
   ...extra,
 });
 
-const inDoc = (words: WordQuery[], slop: number, ...fields: string[][]): boolean =>
-  phraseMatcher(words, slop)(new DocIndex(fields));
+const inDoc = (words: WordQuery[], slop: number, ...fields: string[][]): boolean => {
+  const doc = new DocIndex(fields);
+  const memoised = phraseMatcher(words, slop, { remaining: 64 })(doc);
+  // Past the memo budget the same words are measured afresh every time: same answers.
+  expect(phraseMatcher(words, slop, { remaining: 0 })(doc)).toBe(memoised);
+  return memoised;
+};
 
 // The query syntax only builds phrases whose words compete for a position when a word repeats;
 // the matcher is general, and these cases pin down the parts the syntax cannot reach yet.

@@ -32,7 +32,8 @@ const numbered = (state: ModuleState, prefix: string): number[] =>
 function range(funcs: Funcs, method: string, fallback: [number, number]): [number, number] {
   const f = funcs[method];
   const last = f?.order[f.order.length - 1];
-  const schema = last === undefined ? undefined : (f?.params[last] as { minimum?: unknown; maximum?: unknown });
+  const schema =
+    last === undefined ? undefined : (f?.params[last] as { minimum?: unknown; maximum?: unknown });
   const min = typeof schema?.minimum === 'number' ? schema.minimum : fallback[0];
   const max = typeof schema?.maximum === 'number' ? schema.maximum : fallback[1];
   return min < max ? [min, max] : fallback;
@@ -54,7 +55,14 @@ function power(m: ModuleInfo, id: string, label = 'Power'): ToggleSpec[] {
   ];
 }
 
-function onOff(m: ModuleInfo, id: string, label: string, method: string, status: string, pre: unknown[] = []) {
+function onOff(
+  m: ModuleInfo,
+  id: string,
+  label: string,
+  method: string,
+  status: string,
+  pre: unknown[] = [],
+) {
   if (!m.funcs[method]) return [];
   const spec: ToggleSpec = {
     ...base(m, id, label),
@@ -85,7 +93,13 @@ function level(
   label: string,
   method: string,
   status: string,
-  opts: { pre?: unknown[]; step: number; style?: 'slider' | 'steps'; unit?: string; fallback?: [number, number] },
+  opts: {
+    pre?: unknown[];
+    step: number;
+    style?: 'slider' | 'steps';
+    unit?: string;
+    fallback?: [number, number];
+  },
 ): LevelSpec[] {
   if (!m.funcs[method]) return [];
   const [min, max] = range(m.funcs, method, opts.fallback ?? [0, 100]);

@@ -52,9 +52,12 @@ function checkOutline(raw: unknown): LayoutProblem[] {
     problems.push({ path: '/sections', reason: 'must be a list with at least one section' });
     return problems;
   }
-  sections.forEach((section: unknown, s) => {
+  for (const [s, section] of (sections as unknown[]).entries()) {
     const at = `/sections/${s}`;
-    if (!isRecord(section)) return void problems.push({ path: at, reason: 'must be an object' });
+    if (!isRecord(section)) {
+      problems.push({ path: at, reason: 'must be an object' });
+      continue;
+    }
     if (typeof section.title !== 'string') problems.push({ path: `${at}/title`, reason: 'must be text' });
     for (const key of Object.keys(section)) {
       if (key !== 'title' && key !== 'controls') {
@@ -62,12 +65,13 @@ function checkOutline(raw: unknown): LayoutProblem[] {
       }
     }
     if (!Array.isArray(section.controls)) {
-      return void problems.push({ path: `${at}/controls`, reason: 'must be a list of controls' });
+      problems.push({ path: `${at}/controls`, reason: 'must be a list of controls' });
+      continue;
     }
-    section.controls.forEach((control: unknown, c) => {
+    for (const [c, control] of (section.controls as unknown[]).entries()) {
       problems.push(...checkControl(control, `${at}/controls/${c}`));
-    });
-  });
+    }
+  }
   return problems;
 }
 
@@ -97,7 +101,10 @@ function checkModules(layout: PanelLayout, types: Types): LayoutProblem[] {
       const at = `/sections/${s}/controls/${c}`;
       if (count === 0) {
         const known = Object.keys(types).join(', ') || 'none';
-        problems.push({ path: `${at}/module`, reason: `this room has no "${control.module}" (it has ${known})` });
+        problems.push({
+          path: `${at}/module`,
+          reason: `this room has no "${control.module}" (it has ${known})`,
+        });
       } else if (index > count) {
         problems.push({ path: `${at}/index`, reason: `this room has ${count} "${control.module}"` });
       }

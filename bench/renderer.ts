@@ -1,0 +1,368 @@
+/**
+ * Renderer benchmarks: `npx tsx bench/renderer.ts`. One JSON line per figure, each the median of
+ * several runs (the runs are included). Drives real Chromium against the browser host and the
+ * simulator, except the heap figure, which runs the poller core in Node with a fake bridge.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { gzipSync } from 'node:zlib';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import type { ModuleState } from '../electron/bridge/types.ts';
+import type { Clock } from '../renderer/src/lib/clock.ts';
+import { Poller } from '../renderer/src/lib/poller.ts';
+import { ROOT, type Stack, startHost, startStack } from '../test/e2e/support/processes.ts';
+import { Service } from '../test/e2e/support/service.ts';
+
+const HUDDLE = 'sys-huddle-3-2';
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+const percentile = (xs: number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+function emit(metric: string, value: number, unit: string, extra: Record<string, unknown> = {}): void {
+  console.log(JSON.stringify({ metric, value: round(value), unit, ...extra }));
+}
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function launch(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
+
+async function newPanelPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+const screenOf = async (page: Page): Promise<string> => {
+  await page.waitForFunction(() => document.querySelector('main')?.dataset.screen !== 'starting');
+  return (await page.locator('main').getAttribute('data-screen')) ?? '';
+};
+
+async function openHuddle(page: Page, hostUrl: string): Promise<void> {
+  await page.goto(`${hostUrl}/`);
+  if ((await screenOf(page)) === 'sign-in') {
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByLabel('Username').fill('panel@demo.local');
+    await page.getByLabel('Password').fill('demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${hostUrl}/`);
+  }
+  if ((await screenOf(page)) === 'panel') {
+    if ((await page.getByRole('heading', { level: 1, name: 'Huddle 3.2' }).count()) === 0) {
+      await page.getByRole('button', { name: 'Change room' }).click();
+    }
+  }
+  if ((await screenOf(page)) === 'choose-room') {
+    await page.getByRole('searchbox', { name: 'Search' }).fill('huddle');
+    await page
+      .getByRole('list', { name: 'Rooms' })
+      .getByRole('button', { name: /^Huddle 3\.2/ })
+      .click();
+  }
+  await page.locator('[data-ready="true"]').waitFor();
+}
+
+const displayPower = (page: Page) =>
+  page.getByRole('region', { name: 'Display' }).getByRole('button', { name: 'Power', exact: true });
+
+/** pointerdown (its event timestamp) → data-pressed="true" set, and → the next frame after it. */
+async function benchPressed(page: Page, presses = 60): Promise<{ attr: number[]; frame: number[] }> {
+  const button = displayPower(page);
+  await button.evaluate((el) => {
+    const w = window as unknown as { pressLog: { down: number; attr: number; frame: number }[] };
+    w.pressLog = [];
+    let down = 0;
+    el.addEventListener('pointerdown', (e) => (down = e.timeStamp), { capture: true });
+    new MutationObserver(() => {
+      if (el.getAttribute('data-pressed') !== 'true') return;
+      const attr = performance.now();
+      requestAnimationFrame(() => w.pressLog.push({ down, attr, frame: performance.now() }));
+    }).observe(el, { attributes: true, attributeFilter: ['data-pressed'] });
+  });
+  const box = await button.boundingBox();
+  if (!box) throw new Error('the power button is not on screen');
+  for (let i = 0; i < presses; i++) {
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    // Slide off before letting go: pressed feedback without sending a command each time.
+    await page.mouse.move(box.x + box.width + 200, box.y + box.height + 200);
+    await page.mouse.up();
+    await page.waitForTimeout(20);
+  }
+  const log = await page.evaluate(
+    () => (window as unknown as { pressLog: { down: number; attr: number; frame: number }[] }).pressLog,
+  );
+  return { attr: log.map((l) => l.attr - l.down), frame: log.map((l) => l.frame - l.down) };
+}
+
+/** Click → data-state="confirmed", against the bare exec round trip through the same bridge. */
+async function benchConfirmed(page: Page, rounds = 15): Promise<{ confirmed: number[]; exec: number[] }> {
+  const confirmed: number[] = [];
+  const exec: number[] = [];
+  const button = displayPower(page);
+  for (let i = 0; i < rounds; i++) {
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[aria-label="Display"] [data-control] button')?.getAttribute('data-state') !==
+        'pending',
+    );
+    const ms = await button.evaluate(
+      (el) =>
+        new Promise<number>((resolve) => {
+          const start = performance.now();
+          const observer = new MutationObserver(() => {
+            if (el.getAttribute('data-state') === 'confirmed') {
+              observer.disconnect();
+              resolve(performance.now() - start);
+            }
+          });
+          observer.observe(el, { attributes: true, attributeFilter: ['data-state'] });
+          (el as HTMLButtonElement).click();
+        }),
+    );
+    confirmed.push(ms);
+    // The same command the button just sent (power to its current value): a no-op for the device.
+    const on = (await button.getAttribute('aria-pressed')) === 'true';
+    exec.push(
+      await page.evaluate(
+        async ([systemId, state]) => {
+          const start = performance.now();
+          await fetch('/bridge/systems/exec', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ id: systemId, module: 'Display', method: 'power', args: [state] }),
+          });
+          return performance.now() - start;
+        },
+        [HUDDLE, on] as const,
+      ),
+    );
+  }
+  return { confirmed, exec };
+}
+
+/** State requests per minute per bound module, while nobody touches the panel. */
+async function benchIdle(
+  page: Page,
+  windows = 3,
+  windowMs = 12_000,
+): Promise<{ perModule: number[]; other: number[] }> {
+  await page.waitForTimeout(6_000); // past the fast period that follows the last press
+  const perModule: number[] = [];
+  const other: number[] = [];
+  for (let w = 0; w < windows; w++) {
+    const modules = new Map<string, number>();
+    let rest = 0;
+    const onRequest = (request: { url(): string; postData(): string | null }) => {
+      if (!request.url().includes('/bridge/')) return;
+      if (request.url().endsWith('/bridge/systems/state')) {
+        const body = JSON.parse(request.postData() ?? '{}') as { module?: string; index?: number };
+        const key = `${body.module}/${body.index ?? 1}`;
+        modules.set(key, (modules.get(key) ?? 0) + 1);
+      } else rest += 1;
+    };
+    page.on('request', onRequest);
+    await page.waitForTimeout(windowMs);
+    page.off('request', onRequest);
+    const total = [...modules.values()].reduce((a, b) => a + b, 0);
+    perModule.push(((total / Math.max(1, modules.size)) * 60_000) / windowMs);
+    other.push((rest * 60_000) / windowMs);
+  }
+  return { perModule, other };
+}
+
+/** A signed-in host with a remembered room, started from nothing, to an interactive panel. */
+async function benchColdStart(browser: Browser, stack: Stack, runs = 5) {
+  const hostStart: number[] = [];
+  const toInteractive: number[] = [];
+  const inPage: number[] = [];
+  const dataDir = path.join(stack.dir, 'host');
+  await stack.host.stop();
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const host = await startHost({ serverUrl: stack.simulator.url, dataDir });
+    const t1 = performance.now();
+    const page = await newPanelPage(browser);
+    await page.goto(`${host.url}/`);
+    await page.locator('[data-ready="true"]').waitFor();
+    const t2 = performance.now();
+    inPage.push(await page.evaluate(() => performance.now()));
+    await page.context().close();
+    await host.stop();
+    hostStart.push(t1 - t0);
+    toInteractive.push(t2 - t1);
+  }
+  return { hostStart, toInteractive, inPage };
+}
+
+function bundleSize(): { gzip: number; raw: number } {
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'error'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  if (result.status !== 0) throw new Error('the renderer build failed');
+  const dir = path.join(ROOT, 'dist', 'renderer', 'assets');
+  let gzip = 0;
+  let raw = 0;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
+    const bytes = readFileSync(path.join(dir, file));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { gzip, raw };
+}
+
+/** A clock whose timers run when the bench says so: 10,000 cycles take milliseconds, not hours. */
+class ManualClock implements Clock {
+  #now = 0;
+  #seq = 0;
+  readonly #timers = new Map<number, { at: number; fn: () => void }>();
+  now = () => this.#now;
+  setTimeout = (fn: () => void, ms: number): unknown => {
+    const id = ++this.#seq;
+    this.#timers.set(id, { at: this.#now + ms, fn });
+    return id;
+  };
+  clearTimeout = (handle: unknown): void => {
+    this.#timers.delete(handle as number);
+  };
+  async advance(ms: number): Promise<void> {
+    const until = this.#now + ms;
+    for (;;) {
+      let next: [number, { at: number; fn: () => void }] | undefined;
+      for (const entry of this.#timers)
+        if (entry[1].at <= until && (!next || entry[1].at < next[1].at)) next = entry;
+      if (!next) break;
+      this.#timers.delete(next[0]);
+      this.#now = next[1].at;
+      next[1].fn();
+      await Promise.resolve();
+      await Promise.resolve();
+    }
+    this.#now = until;
+  }
+}
+
+async function benchHeap(cycles = 10_000, modules = 6): Promise<number> {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const clock = new ManualClock();
+  const latest = new Map<string, ModuleState>();
+  let n = 0;
+  const poller = new Poller({
+    fetchState: async (t) => ({
+      power: n++ % 2 === 0,
+      volume: n % 100,
+      inputs: ['hdmi1', 'hdmi2'],
+      module: t.module,
+    }),
+    settings: { fastMs: 250, fastForMs: 5_000, idleMs: 2_000 },
+    clock,
+    isLinkLoss: () => false,
+    messageOf: String,
+    events: { state: (key, state) => latest.set(key, state), stale: () => {}, link: () => {} },
+  });
+  for (let m = 0; m < modules; m++) poller.watch({ module: `Module${m}`, index: 1 });
+  poller.start();
+  await clock.advance(100 * 2_000);
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let c = 0; c < cycles; c++) {
+    if (c % 50 === 0) poller.pressed();
+    await clock.advance(2_000);
+  }
+  poller.stop();
+  gc();
+  return process.memoryUsage().heapUsed - before;
+}
+
+async function main(): Promise<void> {
+  const size = bundleSize();
+  emit('renderer JS gzip size', size.gzip / 1024, 'KB', { goal: '<= 80', rawKB: round(size.raw / 1024) });
+
+  const heap: number[] = [];
+  for (let i = 0; i < 3; i++) heap.push(await benchHeap());
+  emit('heap growth over 10,000 poll cycles (6 modules)', median(heap) / 1024, 'KB', {
+    goal: '<= 1024',
+    runs: heap.map((h) => round(h / 1024)),
+  });
+
+  const stack = await startStack({ latencyMs: 0 });
+  const browser = await launch();
+  try {
+    const service = new Service(() => stack.simulator.url);
+    await service.exec(HUDDLE, 'Display', 'power', [true]);
+    const page = await newPanelPage(browser);
+    await openHuddle(page, stack.host.url);
+
+    const pressed = await benchPressed(page);
+    emit('press → pressed state (to attribute) p95', percentile(pressed.attr, 95), 'ms', {
+      goal: '<= 16',
+      median: round(median(pressed.attr)),
+      presses: pressed.attr.length,
+    });
+    emit('press → pressed state (to next frame) p95', percentile(pressed.frame, 95), 'ms', {
+      goal: '<= 16',
+      median: round(median(pressed.frame)),
+    });
+
+    const { confirmed, exec } = await benchConfirmed(page);
+    emit('press → confirmed (simulator latency 0)', median(confirmed), 'ms', {
+      execRoundTripMs: round(median(exec)),
+      overheadMs: round(median(confirmed) - median(exec)),
+      goal: '<= exec round trip + 50',
+      runs: confirmed.map((c) => round(c)),
+    });
+
+    const idle = await benchIdle(page);
+    emit('idle panel state requests per minute per bound module', median(idle.perModule), 'req/min', {
+      goal: '<= 30',
+      otherBridgeRequestsPerMin: round(median(idle.other)),
+      runs: idle.perModule.map((r) => round(r)),
+    });
+    await page.context().close();
+
+    const cold = await benchColdStart(browser, stack);
+    emit('cold start: host page load → interactive panel', median(cold.toInteractive), 'ms', {
+      goal: '<= 500',
+      inPageMs: round(median(cold.inPage)),
+      runs: cold.toInteractive.map((c) => round(c)),
+    });
+    emit('cold start: browser host process spawn → listening (tsx)', median(cold.hostStart), 'ms', {
+      runs: cold.hostStart.map((c) => round(c)),
+    });
+    emit('cold start: spawn → interactive panel', median(cold.hostStart) + median(cold.toInteractive), 'ms');
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import { contextBridge, ipcRenderer } from 'electron';
+import { verbNames } from './bridge/channels.ts';
+import type { RoomdeckApi } from './bridge/contract.ts';
+import type { BridgeResponse } from './bridge/errors.ts';
+
+/**
+ * The renderer's `window.roomdeck`: one function per contract verb, each invoking its own
+ * `domain:verb` channel. Nothing else crosses: not ipcRenderer, not a generic invoke(channel).
+ * Bundled into one CommonJS file (electron/vite.preload.config.ts) because sandboxed preloads
+ * cannot load modules; so it imports only the verb names, never the schemas.
+ */
+
+const call =
+  (channel: string) =>
+  async (args: unknown): Promise<unknown> => {
+    const response = (await ipcRenderer.invoke(channel, args ?? {})) as BridgeResponse<unknown>;
+    if (response.ok) return response.value;
+    // A plain object, not an Error: contextBridge copies an Error's message but drops custom
+    // properties such as `code`, which the renderer needs; its bridge client turns this into a BridgeError.
+    const { code, message, details } = response.error;
+    return Promise.reject(details === undefined ? { code, message } : { code, message, details });
+  };
+
+const api = Object.fromEntries(
+  Object.entries(verbNames).map(([domain, verbs]) => [
+    domain,
+    Object.freeze(Object.fromEntries(verbs.map((verb) => [verb, call(`${domain}:${verb}`)]))),
+  ]),
+) as unknown as RoomdeckApi;
+
+contextBridge.exposeInMainWorld('roomdeck', api);

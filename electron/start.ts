@@ -1,0 +1,129 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createMainServices } from './bridge/handlers.ts';
+import { ConfigInvalidError, EMBEDDED_SIMULATOR_ENV, loadConfig } from './config/load.ts';
+import type { ResolvedConfig } from './config/schema.ts';
+import { startBrowserHost } from './host/server.ts';
+import { createFileVault } from './store/file-vault.ts';
+import { createSettings } from './store/settings.ts';
+
+/**
+ * `npm start`: Roomdeck on this machine with as little setup as possible. No service configured →
+ * the embedded simulator (the demo building). Electron installed → the desktop app; otherwise (or
+ * with --browser-host) the browser host. Never imports `electron`: it only looks for its binary.
+ */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+type Closer = () => Promise<void>;
+
+/** The Electron binary `npm i electron` left behind, or null when its download never happened. */
+export function findElectronBinary(root: string): string | null {
+  const pkg = path.join(root, 'node_modules', 'electron');
+  try {
+    const relative = readFileSync(path.join(pkg, 'path.txt'), 'utf8').trim();
+    const binary = path.join(pkg, 'dist', relative);
+    return relative !== '' && existsSync(binary) ? binary : null;
+  } catch {
+    return null;
+  }
+}
+
+function build(script: string, outputs: readonly string[]): void {
+  if (outputs.every((file) => existsSync(path.join(ROOT, file)))) return;
+  console.log(`Building Roomdeck first (npm run ${script})…`);
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['run', script], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.status !== 0) throw new Error(`npm run ${script} failed; see its output above.`);
+}
+
+async function startEmbeddedSimulator(config: ResolvedConfig, closers: Closer[]): Promise<ResolvedConfig> {
+  // Loaded only when needed: a configured service never pulls the simulator in.
+  const { startSimulator } = await import('../simulator/server.ts');
+  const { demoAccounts } = await import('../simulator/auth/demo.ts');
+  const simulator = await startSimulator({ port: 0 });
+  closers.push(() => simulator.close());
+  const users = demoAccounts.users.map((user) => `${user.username} (${user.role})`).join(', ');
+  console.log(`No control service configured: started the demo building at ${simulator.url}`);
+  console.log(`  Sign in as ${users}; every password is "demo".`);
+  return { ...config, serverUrl: simulator.url };
+}
+
+function runElectron(binary: string, serverUrl: string, embedded: boolean): ChildProcess {
+  build('build', ['dist/electron/main.js', 'dist/electron/preload.cjs', 'dist/renderer/index.html']);
+  const env = { ...process.env };
+  if (embedded) env[EMBEDDED_SIMULATOR_ENV] = serverUrl;
+  return spawn(binary, [ROOT, ...process.argv.slice(2)], { cwd: process.cwd(), env, stdio: 'inherit' });
+}
+
+async function runBrowserHost(config: ResolvedConfig, closers: Closer[]): Promise<void> {
+  build('build:renderer', ['dist/renderer/index.html']);
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const host = await startBrowserHost({
+    config,
+    rendererDir: path.join(ROOT, 'dist', 'renderer'),
+    services: (_origin, callbackUrl) =>
+      createMainServices({
+        config,
+        vault: createFileVault({ dataDir: config.dataDir }),
+        settings: createSettings({ dataDir: config.dataDir }),
+        signInMode: 'host-redirect',
+        hostCallbackUrl: callbackUrl,
+      }),
+  });
+  closers.unshift(() => host.close());
+  console.log(`Roomdeck is running at ${host.url} — open it in a browser.`);
+}
+
+async function main(): Promise<void> {
+  let loaded: ReturnType<typeof loadConfig>;
+  try {
+    loaded = loadConfig({ argv: process.argv.slice(2), env: process.env });
+  } catch (err) {
+    if (!(err instanceof ConfigInvalidError)) throw err;
+    console.error(err.message);
+    process.exitCode = 2;
+    return;
+  }
+
+  const closers: Closer[] = [];
+  let closing = false;
+  const shutdown = async (code: number): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    for (const close of closers) await close().catch((err: unknown) => console.error(err));
+    console.log(code === 0 ? 'Roomdeck stopped.' : 'Roomdeck stopped after an error.');
+    process.exit(code);
+  };
+  process.once('SIGINT', () => void shutdown(0));
+  process.once('SIGTERM', () => void shutdown(0));
+
+  try {
+    let { config } = loaded;
+    const embedded = config.embeddedSimulator && config.serverUrl === '';
+    if (embedded) config = await startEmbeddedSimulator(config, closers);
+
+    const electron = findElectronBinary(ROOT);
+    if (electron !== null && !loaded.browserHost) {
+      const child = runElectron(electron, config.serverUrl, embedded);
+      // Ctrl-C reaches Electron too (same process group); when it has gone, so does the simulator.
+      child.on('exit', (code) => void shutdown(code ?? 0));
+      return;
+    }
+    if (electron === null) {
+      console.log(
+        'Electron is not installed on this machine (its binary could not be downloaded); serving Roomdeck in your browser instead.',
+      );
+    }
+    await runBrowserHost(config, closers);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    await shutdown(1);
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  await main();
+}

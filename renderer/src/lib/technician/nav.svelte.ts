@@ -1,0 +1,57 @@
+/** Where the technician is inside the tools. */
+export type ToolView =
+  | { name: 'systems' }
+  | { name: 'system'; id: string }
+  | { name: 'system-edit'; id: string }
+  | { name: 'system-create' }
+  | { name: 'console'; systemId: string; moduleId?: string }
+  | { name: 'modules'; systemId?: string }
+  | { name: 'module'; id: string }
+  | { name: 'module-edit'; id: string }
+  | { name: 'module-create' };
+
+export type Tab = 'systems' | 'modules';
+
+export const tabOf = (view: ToolView): Tab =>
+  view.name === 'modules' || view.name.startsWith('module') ? 'modules' : 'systems';
+
+/**
+ * A stack of views: "Back" returns to the previous one and, from the first, leaves the tools.
+ * Tabs start a fresh stack, so Back never wanders across tabs.
+ */
+export class ToolsNav {
+  #stack = $state.raw<ToolView[]>([{ name: 'systems' }]);
+  readonly #onexit: () => void;
+
+  constructor(onexit: () => void) {
+    this.#onexit = onexit;
+  }
+
+  get view(): ToolView {
+    return this.#stack[this.#stack.length - 1] ?? { name: 'systems' };
+  }
+  get tab(): Tab {
+    return tabOf(this.view);
+  }
+  get depth(): number {
+    return this.#stack.length;
+  }
+
+  open(view: ToolView): void {
+    this.#stack = [...this.#stack, view];
+  }
+
+  /** Leaves a view that no longer makes sense (a deleted system, a saved form) without keeping it. */
+  replace(view: ToolView): void {
+    this.#stack = [...this.#stack.slice(0, -1), view];
+  }
+
+  switchTab(tab: Tab): void {
+    this.#stack = [{ name: tab }];
+  }
+
+  back(): void {
+    if (this.#stack.length <= 1) this.#onexit();
+    else this.#stack = this.#stack.slice(0, -1);
+  }
+}

@@ -1,0 +1,96 @@
+import { toBridgeError } from '../bridge.ts';
+
+/** One field the service (or the bridge's argument check) refused, and why. */
+export interface FieldFailure {
+  field: string;
+  reason: string;
+}
+
+/** A failed technician action, ready to show: the message, its code, and per-field reasons. */
+export interface Problem {
+  code: string;
+  message: string;
+  failures: FieldFailure[];
+  /** On a version conflict: the version the service holds now, when it said. */
+  currentVersion: number | null;
+}
+
+export const FORBIDDEN = 'ROOMDECK_FORBIDDEN';
+export const VERSION_CONFLICT = 'ROOMDECK_VERSION_CONFLICT';
+
+/**
+ * The bridge's messages already say what to do; only 403 gets our own words, because the
+ * technician needs to know it is their account's role (not the room, not the network) that refused.
+ */
+export const FORBIDDEN_MESSAGE =
+  'Your account may not do this (its role does not allow it). Ask an administrator, or sign in with an account that may.';
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The bridge checks arguments before the service sees them and names fields by their path in the
+ * verb's argument (`changes.capacity`, `module.port`, `args.0`); forms know them by the last part.
+ */
+const ARGUMENT_PREFIXES = ['changes.', 'system.', 'module.'];
+export function formFieldOf(path: string): string {
+  for (const prefix of ARGUMENT_PREFIXES) if (path.startsWith(prefix)) return path.slice(prefix.length);
+  return path;
+}
+
+function failuresOf(details: Record<string, unknown> | undefined): FieldFailure[] {
+  if (!details) return [];
+  const out: FieldFailure[] = [];
+  // Service validation (422): [{ field, reason }].
+  if (Array.isArray(details.failures)) {
+    for (const f of details.failures) {
+      if (isRecord(f) && typeof f.field === 'string' && typeof f.reason === 'string') {
+        out.push({ field: formFieldOf(f.field), reason: f.reason });
+      }
+    }
+  }
+  // The bridge's own argument check: [{ field, message }].
+  if (Array.isArray(details.problems)) {
+    for (const p of details.problems) {
+      if (isRecord(p) && typeof p.field === 'string' && typeof p.message === 'string') {
+        out.push({ field: formFieldOf(p.field), reason: p.message });
+      }
+    }
+  }
+  // 400 with the parameter at fault.
+  if (typeof details.parameter === 'string')
+    out.push({ field: details.parameter, reason: 'was not accepted' });
+  return out;
+}
+
+/** Whatever was thrown becomes something a person can read; never throws itself. */
+export function describeProblem(error: unknown): Problem {
+  const e = toBridgeError(error);
+  const current = e.details?.currentVersion;
+  return {
+    code: e.code,
+    message: e.code === FORBIDDEN ? FORBIDDEN_MESSAGE : e.message,
+    failures: failuresOf(e.details),
+    currentVersion: typeof current === 'number' ? current : null,
+  };
+}
+
+/** A problem found before anything was sent (a field that does not parse). */
+export function localProblem(failures: FieldFailure[]): Problem {
+  return {
+    code: 'ROOMDECK_FORM_INVALID',
+    message: 'Some values cannot be sent as they are. Correct the marked fields and try again.',
+    failures,
+    currentVersion: null,
+  };
+}
+
+/** The reasons given for one field, for showing next to it. */
+export function reasonsFor(problem: Problem | null, field: string): string[] {
+  return problem ? problem.failures.filter((f) => f.field === field).map((f) => f.reason) : [];
+}
+
+/** Failures for fields a form does not show, so none is silently lost. */
+export function unplacedFailures(problem: Problem | null, shown: readonly string[]): FieldFailure[] {
+  return problem ? problem.failures.filter((f) => !shown.includes(f.field)) : [];
+}

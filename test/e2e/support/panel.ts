@@ -1,0 +1,56 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Steps through the app as a person does, asserting only what assistive technology sees too. */
+
+export async function signIn(page: Page, hostUrl: string, username = 'panel@demo.local'): Promise<void> {
+  await page.goto(`${hostUrl}/`);
+  if ((await screenOf(page)) !== 'sign-in') return;
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  // The simulator's own login page, not ours.
+  await expect(page).toHaveURL(/\/auth\/oauth\/authorize/);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
+  expect(await screenOf(page)).not.toBe('sign-in');
+}
+
+/** Which screen the app settled on (the host keeps its session across pages, so it varies). */
+async function screenOf(page: Page): Promise<string | null> {
+  const app = page.locator('main[data-screen]');
+  await expect(app).not.toHaveAttribute('data-screen', 'starting');
+  return app.getAttribute('data-screen');
+}
+
+/** Opens a room from wherever the app is (a panel remembers its last room). */
+export async function openRoom(page: Page, hostUrl: string, name: string, query = name): Promise<void> {
+  await signIn(page, hostUrl);
+  const picker = page.getByRole('heading', { name: 'Choose a room' });
+  if ((await screenOf(page)) === 'panel') await page.getByRole('button', { name: 'Change room' }).click();
+  await expect(picker).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(query);
+  const rooms = page.getByRole('list', { name: 'Rooms' });
+  await rooms.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.locator('[data-ready="true"]')).toBeVisible();
+}
+
+export const section = (page: Page, title: string): Locator => page.getByRole('region', { name: title });
+
+/** Records every value an attribute takes, so fast transitions (pending for 5 ms) are not missed. */
+export async function recordAttribute(locator: Locator, attribute: string): Promise<() => Promise<string[]>> {
+  const id = `rec${Math.random().toString(36).slice(2)}`;
+  await locator.evaluate(
+    (element, [attr, key]) => {
+      const seen: string[] = [element.getAttribute(attr) ?? ''];
+      (window as unknown as Record<string, string[]>)[key] = seen;
+      new MutationObserver(() => {
+        const value = element.getAttribute(attr) ?? '';
+        if (seen[seen.length - 1] !== value) seen.push(value);
+      }).observe(element, { attributes: true, attributeFilter: [attr] });
+    },
+    [attribute, id] as const,
+  );
+  return () =>
+    locator.page().evaluate((key) => (window as unknown as Record<string, string[]>)[key] ?? [], id);
+}

@@ -1,0 +1,148 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Clock } from '../../../electron/api/clock.ts';
+import { createMemoryVault } from '../../../electron/store/vault.ts';
+import { type RunningSimulator, startSimulator } from '../../../simulator/server.ts';
+import { ciAccount, servicesFor } from '../helpers/services.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const running: RunningSimulator[] = [];
+const cleanups: Array<() => Promise<void> | void> = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+  for (const sim of running.splice(0)) await sim.close().catch(() => undefined);
+});
+
+async function simulator(options: Parameters<typeof startSimulator>[0] = {}) {
+  const sim = await startSimulator(options);
+  running.push(sim);
+  return sim;
+}
+
+/** Real time, but timers that never fire: no proactive refresh, so only the calls under test renew. */
+function clockWithoutTimers(now: () => number): Clock {
+  return { now, setTimeout: () => 0, clearTimeout: () => undefined };
+}
+
+async function signedIn(url: string, extra: Parameters<typeof servicesFor>[1] = {}) {
+  const vault = createMemoryVault();
+  const { services, log } = servicesFor(url, { vault, ...extra, config: { ...ciAccount, ...extra.config } });
+  cleanups.push(() => services.dispose());
+  const { status } = await services.api.session.signIn({});
+  expect(status.state).toBe('signed-in');
+  return { services, log, vault };
+}
+
+describe('refresh with a 3-second token lifetime', () => {
+  it('renews exactly once for 20 concurrent calls when the token is due', async () => {
+    const sim = await simulator({ tokenTtlSeconds: 3 });
+    const { services, log } = await signedIn(sim.url, { clock: clockWithoutTimers(Date.now) });
+    await sleep(3_300);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        services.api.systems.state({ id: 'sys-huddle-3-2', module: 'Display' }),
+      ),
+    );
+    expect(results).toHaveLength(20);
+    expect(log.grants).toEqual(['password', 'refresh_token']);
+  });
+
+  it('renews exactly once for 20 concurrent calls that all get 401', async () => {
+    const sim = await simulator({ tokenTtlSeconds: 3 });
+    let frozen: number | null = null;
+    // The session believes no time has passed, so only the service's 401s reveal the expiry.
+    const { services, log } = await signedIn(sim.url, {
+      clock: clockWithoutTimers(() => frozen ?? Date.now()),
+    });
+    frozen = Date.now();
+    await sleep(3_300);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => services.api.systems.types({ id: 'sys-huddle-3-2' })),
+    );
+    expect(results.every((r) => r.Display === 1)).toBe(true);
+    expect(log.grants).toEqual(['password', 'refresh_token']);
+  });
+
+  it('renews proactively on its own before the token expires', async () => {
+    const sim = await simulator({ tokenTtlSeconds: 3 });
+    const { services, log } = await signedIn(sim.url);
+    await sleep(2_300);
+    // Renewal is due at half of a 3 s lifetime; the next one not before 3 s.
+    expect(log.grants).toEqual(['password', 'refresh_token']);
+    await sleep(1_200);
+    // Past the first token's expiry, calls still work without a 401 round trip.
+    await services.api.systems.types({ id: 'sys-huddle-3-2' });
+    expect(log.grants.filter((g) => g === 'refresh_token').length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('the end of a session', () => {
+  it('signs out with a reason when the service has revoked the tokens', async () => {
+    const sim = await simulator();
+    const { services, vault } = await signedIn(sim.url);
+    const stored = await vault.load();
+    for (const token of [stored!.refreshToken!, stored!.accessToken]) {
+      const res = await fetch(`${sim.url}/auth/oauth/revoke`, {
+        method: 'POST',
+        body: new URLSearchParams({ token }),
+      });
+      expect(res.status).toBe(200);
+    }
+    await expect(services.api.systems.list({})).rejects.toMatchObject({ code: 'ROOMDECK_SESSION_ENDED' });
+    const status = await services.api.session.status({});
+    expect(status.state).toBe('signed-out');
+    expect(status.reason?.code).toBe('ROOMDECK_SESSION_ENDED');
+    expect(status.reason?.message).toMatch(/Sign in again/);
+    expect(await vault.load()).toBeNull();
+  });
+
+  it('revokes the tokens at the service on sign-out', async () => {
+    const sim = await simulator();
+    const { services, vault, log } = await signedIn(sim.url);
+    const stored = await vault.load();
+    const status = await services.api.session.signOut({});
+    expect(status).toEqual({ state: 'signed-out', reason: null, server: sim.url });
+    expect(log.revocations).toBe(2);
+    expect(await vault.load()).toBeNull();
+    const probe = await fetch(`${sim.url}/api/control/systems`, {
+      headers: { authorization: `Bearer ${stored!.accessToken}` },
+    });
+    expect(probe.status).toBe(401);
+    const refresh = await fetch(`${sim.url}/auth/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: stored!.refreshToken!,
+        client_id: ciAccount.clientId,
+        client_secret: ciAccount.clientSecret,
+      }),
+    });
+    expect(refresh.status).toBe(400);
+  });
+});
+
+describe('losing the service mid-session', () => {
+  it('reports ROOMDECK_OFFLINE while it is down and recovers when it returns on the same port', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'roomdeck-sim-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const dataFile = join(dir, 'data.json');
+    const first = await simulator({ dataFile });
+    const { services } = await signedIn(first.url);
+    expect((await services.api.systems.list({})).total).toBeGreaterThan(0);
+
+    await first.simulator.flush();
+    await first.close();
+    const err = await services.api.systems.list({}).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'ROOMDECK_OFFLINE' });
+    expect((err as Error).message).toMatch(/cannot reach the control service/);
+    expect((await services.api.session.status({})).state).toBe('signed-in');
+
+    const second = await simulator({ dataFile, port: first.port });
+    expect(second.url).toBe(first.url);
+    expect((await services.api.systems.list({})).total).toBeGreaterThan(0);
+    expect((await services.api.session.status({})).state).toBe('signed-in');
+  });
+});

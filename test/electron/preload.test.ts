@@ -1,0 +1,71 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { verbNames } from '../../electron/bridge/channels.ts';
+
+/**
+ * The preload against fake contextBridge and ipcRenderer. The factory replaces `electron`
+ * entirely, so the real package (which would try to download its binary) is never loaded.
+ */
+const fake = vi.hoisted(() => ({
+  exposed: new Map<string, unknown>(),
+  invoked: [] as { channel: string; args: unknown }[],
+  answer: (_channel: string): unknown => ({ ok: true, value: null }),
+}));
+
+vi.mock('electron', () => ({
+  contextBridge: {
+    exposeInMainWorld: (key: string, api: unknown) => fake.exposed.set(key, api),
+  },
+  ipcRenderer: {
+    invoke: async (channel: string, args: unknown) => {
+      fake.invoked.push({ channel, args });
+      return fake.answer(channel);
+    },
+  },
+}));
+
+type Exposed = Record<string, Record<string, (args?: unknown) => Promise<unknown>>>;
+let roomdeck: Exposed;
+beforeAll(async () => {
+  await import('../../electron/preload.ts');
+  roomdeck = fake.exposed.get('roomdeck') as Exposed;
+});
+
+describe('the preload', () => {
+  it('exposes only `roomdeck`, with exactly the contract’s verbs as functions', () => {
+    expect([...fake.exposed.keys()]).toEqual(['roomdeck']);
+    expect(Object.keys(roomdeck).sort()).toEqual(Object.keys(verbNames).sort());
+    for (const [domain, verbs] of Object.entries(verbNames)) {
+      expect(Object.keys(roomdeck[domain] ?? {}).sort()).toEqual([...verbs].sort());
+      for (const verb of verbs) expect(typeof roomdeck[domain]?.[verb]).toBe('function');
+    }
+    expect(JSON.stringify(Object.keys(roomdeck))).not.toMatch(/invoke|ipc|send/i);
+  });
+
+  it('invokes the verb’s own domain:verb channel and unwraps the value', async () => {
+    fake.answer = () => ({ ok: true, value: { result: 'on' } });
+    const args = { id: 'sys-1', module: 'Display', method: 'power', args: [true] };
+    await expect(roomdeck.systems?.exec?.(args)).resolves.toEqual({ result: 'on' });
+    expect(fake.invoked.at(-1)).toEqual({ channel: 'systems:exec', args });
+  });
+
+  it('sends an empty object when a verb is called without an argument', async () => {
+    await roomdeck.session?.status?.();
+    expect(fake.invoked.at(-1)).toEqual({ channel: 'session:status', args: {} });
+  });
+
+  it('rejects with the error’s code, message and details as plain data that survives contextBridge', async () => {
+    fake.answer = () => ({
+      ok: false,
+      error: {
+        code: 'ROOMDECK_VERSION_CONFLICT',
+        message: 'Someone else changed this room.',
+        details: { v: 4 },
+      },
+    });
+    await expect(roomdeck.systems?.update?.({})).rejects.toEqual({
+      code: 'ROOMDECK_VERSION_CONFLICT',
+      message: 'Someone else changed this room.',
+      details: { v: 4 },
+    });
+  });
+});

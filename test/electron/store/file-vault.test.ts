@@ -1,0 +1,97 @@
+import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFileVault } from '../../../electron/store/file-vault.ts';
+import { sampleTokens } from '../helpers/tokens.ts';
+
+const posix = process.platform !== 'win32';
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'roomdeck-vault-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function everyFileOnDisk(): Promise<Buffer> {
+  const names = await readdir(dir);
+  return Buffer.concat(await Promise.all(names.map((n) => readFile(join(dir, n)))));
+}
+
+describe('file vault (browser host)', () => {
+  it('returns what was saved', async () => {
+    const vault = createFileVault({ dataDir: dir });
+    await vault.save(sampleTokens());
+    expect(await vault.load()).toEqual(sampleTokens());
+    expect(await createFileVault({ dataDir: dir }).load()).toEqual(sampleTokens());
+  });
+
+  it('writes no token bytes in plaintext to disk', async () => {
+    const tokens = sampleTokens();
+    await createFileVault({ dataDir: dir }).save(tokens);
+    const disk = await everyFileOnDisk();
+    for (const secret of [tokens.accessToken, tokens.refreshToken!, 'very-secret', 'accessToken']) {
+      expect(disk.includes(Buffer.from(secret)), secret).toBe(false);
+      expect(disk.includes(Buffer.from(Buffer.from(secret).toString('base64'))), secret).toBe(false);
+    }
+  });
+
+  it.runIf(posix)('creates the key file with mode 0600', async () => {
+    await createFileVault({ dataDir: dir }).save(sampleTokens());
+    expect((await stat(join(dir, 'vault.key'))).mode & 0o777).toBe(0o600);
+    expect((await stat(join(dir, 'session.vault'))).mode & 0o777).toBe(0o600);
+  });
+
+  it.runIf(posix)('tightens a key file that others can read back to 0600', async () => {
+    const vault = createFileVault({ dataDir: dir });
+    await vault.save(sampleTokens());
+    await chmod(join(dir, 'vault.key'), 0o644);
+    expect(await vault.load()).toEqual(sampleTokens());
+    expect((await stat(join(dir, 'vault.key'))).mode & 0o777).toBe(0o600);
+  });
+
+  it('loads null when nothing was saved', async () => {
+    expect(await createFileVault({ dataDir: join(dir, 'missing') }).load()).toBeNull();
+  });
+
+  it('loads null for a corrupt vault file instead of throwing', async () => {
+    const vault = createFileVault({ dataDir: dir });
+    await vault.save(sampleTokens());
+    const file = join(dir, 'session.vault');
+    const blob = await readFile(file);
+    blob[blob.length - 1] = (blob[blob.length - 1] ?? 0) ^ 0xff;
+    await writeFile(file, blob);
+    expect(await vault.load()).toBeNull();
+    await writeFile(file, 'not a vault');
+    expect(await vault.load()).toBeNull();
+  });
+
+  it('loads null when the key is lost or damaged, and saving again recovers', async () => {
+    const vault = createFileVault({ dataDir: dir });
+    await vault.save(sampleTokens());
+    await writeFile(join(dir, 'vault.key'), 'short');
+    expect(await vault.load()).toBeNull();
+    await rm(join(dir, 'vault.key'));
+    expect(await vault.load()).toBeNull();
+    await vault.save(sampleTokens({ accessToken: 'AT-2' }));
+    expect((await vault.load())?.accessToken).toBe('AT-2');
+  });
+
+  it('loads null for a decryptable record that does not fit the schema', async () => {
+    const vault = createFileVault({ dataDir: dir });
+    // @ts-expect-error: a record from some other version
+    await vault.save({ version: 2, accessToken: 'x' });
+    expect(await vault.load()).toBeNull();
+  });
+
+  it('forgets the tokens on clear', async () => {
+    const vault = createFileVault({ dataDir: dir });
+    await vault.save(sampleTokens());
+    await vault.clear();
+    await vault.clear();
+    expect(await vault.load()).toBeNull();
+    expect(await readdir(dir)).not.toContain('session.vault');
+  });
+});

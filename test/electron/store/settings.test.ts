@@ -1,0 +1,41 @@
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSettings } from '../../../electron/store/settings.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'roomdeck-settings-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('settings', () => {
+  it('remembers the chosen room across instances, in the data directory', async () => {
+    createSettings({ dataDir: dir }).setSystemId('sys-42');
+    expect(createSettings({ dataDir: dir }).getSystemId()).toBe('sys-42');
+    expect(await readdir(dir)).toContain('settings.json');
+  });
+
+  it('starts with no room, and forgets it on null', () => {
+    const settings = createSettings({ dataDir: dir });
+    expect(settings.getSystemId()).toBeNull();
+    settings.setSystemId('sys-1');
+    settings.setSystemId(null);
+    expect(createSettings({ dataDir: dir }).getSystemId()).toBeNull();
+  });
+
+  it('treats a damaged or mistyped file as empty instead of crashing', async () => {
+    await writeFile(join(dir, 'settings.json'), '{ not json');
+    expect(createSettings({ dataDir: dir }).getSystemId()).toBeNull();
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ systemId: 7 }));
+    expect(createSettings({ dataDir: dir }).getSystemId()).toBeNull();
+  });
+
+  it.runIf(process.platform !== 'win32')('writes the file readable by the user only', async () => {
+    createSettings({ dataDir: dir }).setSystemId('sys-1');
+    expect((await stat(join(dir, 'settings.json'))).mode & 0o777).toBe(0o600);
+  });
+});

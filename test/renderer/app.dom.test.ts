@@ -1,0 +1,80 @@
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { describe, expect, it, vi } from 'vitest';
+import type { AppConfig, RoomdeckApi, SessionStatus } from '../../electron/bridge/types.ts';
+import App from '../../renderer/src/App.svelte';
+import { AppModel } from '../../renderer/src/lib/app.svelte.ts';
+import { BridgeError } from '../../renderer/src/lib/bridge.ts';
+import { systemClock } from '../../renderer/src/lib/clock.ts';
+
+const CONFIG: AppConfig = {
+  serverUrl: 'http://127.0.0.1:8080',
+  embeddedSimulator: false,
+  systemId: null,
+  systemLocked: false,
+  kiosk: false,
+  poll: { fastMs: 250, fastForMs: 5_000, idleMs: 2_000 },
+};
+
+function fakeApi(status: SessionStatus, overrides: Record<string, unknown> = {}): RoomdeckApi {
+  return {
+    session: {
+      status: vi.fn(async () => status),
+      signIn: vi.fn(async () => ({
+        status: { ...status, state: 'signing-in' },
+        navigateTo: 'http://sim/authorize?x',
+      })),
+      signOut: vi.fn(),
+    },
+    config: { get: vi.fn(async () => CONFIG), chooseSystem: vi.fn() },
+    systems: {
+      list: vi.fn(async () => ({ items: [], total: 0, offset: 0, limit: 8 })),
+      zones: vi.fn(async () => ({ items: [], total: 0, offset: 0, limit: 500 })),
+    },
+    modules: {},
+    ...overrides,
+  } as unknown as RoomdeckApi;
+}
+
+describe('the sign-in screen', () => {
+  it('offers a big "Sign in" button and says why the last session ended, with what to do', async () => {
+    const api = fakeApi({
+      state: 'signed-out',
+      reason: {
+        code: 'ROOMDECK_SESSION_ENDED',
+        message: 'Your session has ended (it expired or was revoked).',
+      },
+      server: 'http://127.0.0.1:8080',
+    });
+    const model = new AppModel(api, { assign: vi.fn() });
+    render(App, { props: { model, clock: systemClock } });
+    await model.boot();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeVisible();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Your session has ended (it expired or was revoked).');
+    expect(alert).toHaveTextContent('Sign in again');
+    expect(screen.getByRole('status')).toHaveTextContent('Not signed in');
+  });
+
+  it('goes to the service’s sign-in page in the browser host', async () => {
+    const assign = vi.fn();
+    const model = new AppModel(fakeApi({ state: 'signed-out', reason: null, server: 's' }), { assign });
+    render(App, { props: { model, clock: systemClock } });
+    await model.boot();
+    await fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://sim/authorize?x'));
+  });
+
+  it('comes back with the reason when a call ends the session mid-use', async () => {
+    const model = new AppModel(fakeApi({ state: 'signed-in', reason: null, server: 's' }), {
+      assign: vi.fn(),
+    });
+    render(App, { props: { model, clock: systemClock } });
+    await model.boot();
+    expect(await screen.findByRole('heading', { name: 'Choose a room' })).toBeVisible();
+    model.sessionEnded(
+      new BridgeError({ code: 'ROOMDECK_SESSION_ENDED', message: 'Your session has ended.' }),
+    );
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('Your session has ended.');
+  });
+});

@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { verbNames } from '../../electron/bridge/channels.ts';
+import type { RoomdeckApi } from '../../electron/bridge/types.ts';
+import { BridgeError, createBridge } from '../../renderer/src/lib/bridge.ts';
+
+type FetchArgs = [string, RequestInit];
+
+function fakeFetch(answer: (url: string, init: RequestInit) => Promise<Response>) {
+  const calls: FetchArgs[] = [];
+  const fn = (async (url: string, init: RequestInit) => {
+    calls.push([url, init]);
+    return answer(url, init);
+  }) as unknown as typeof fetch;
+  return { fn, calls };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the HTTP bridge', () => {
+  it('posts the argument as JSON to /bridge/{domain}/{verb} with the page’s cookie and returns the value', async () => {
+    const { fn, calls } = fakeFetch(async () => json({ ok: true, value: { result: 42 } }));
+    const api = createBridge({ fetch: fn });
+    await expect(
+      api.systems.exec({ id: 'sys-1', module: 'Display', method: 'power', args: [true] }),
+    ).resolves.toEqual({ result: 42 });
+    const [url, init] = calls[0]!;
+    expect(url).toBe('/bridge/systems/exec');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('same-origin');
+    expect(JSON.parse(String(init.body))).toEqual({
+      id: 'sys-1',
+      module: 'Display',
+      method: 'power',
+      args: [true],
+    });
+  });
+
+  it('offers every verb of the contract and nothing else', () => {
+    const api = createBridge({ fetch: fakeFetch(async () => json({ ok: true, value: null })).fn });
+    for (const [domain, verbs] of Object.entries(verbNames)) {
+      expect(Object.keys(api[domain as keyof RoomdeckApi]).sort()).toEqual([...verbs].sort());
+    }
+  });
+
+  it('rejects with the bridge’s code and message when the verb fails', async () => {
+    const api = createBridge({
+      fetch: fakeFetch(async () =>
+        json({ ok: false, error: { code: 'ROOMDECK_DRIVER_ERROR', message: 'Display is not responding' } }),
+      ).fn,
+    });
+    const error = await api.systems.types({ id: 'x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BridgeError);
+    expect(error).toMatchObject({ code: 'ROOMDECK_DRIVER_ERROR', message: 'Display is not responding' });
+  });
+
+  it('turns a network failure of the host itself into ROOMDECK_BRIDGE_UNREACHABLE (link loss)', async () => {
+    const api = createBridge({
+      fetch: fakeFetch(async () => {
+        throw new TypeError('Failed to fetch');
+      }).fn,
+    });
+    const error = (await api.session.status({}).catch((e: unknown) => e)) as BridgeError;
+    expect(error.code).toBe('ROOMDECK_BRIDGE_UNREACHABLE');
+    expect(error.isLinkLoss).toBe(true);
+  });
+
+  it('gives up after the call’s deadline with ROOMDECK_TIMEOUT and aborts the request', async () => {
+    vi.useFakeTimers();
+    let signal: AbortSignal | undefined;
+    const api = createBridge({
+      fetch: fakeFetch((_url, init) => {
+        signal = init.signal ?? undefined;
+        return new Promise<Response>(() => {});
+      }).fn,
+      timeoutMs: () => 1_000,
+    });
+    const result = api.systems.state({ id: 's', module: 'Display' }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await result).toMatchObject({ code: 'ROOMDECK_TIMEOUT' });
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('reports session-ending errors so the app can go to the sign-in screen', async () => {
+    const ended: string[] = [];
+    const api = createBridge({
+      fetch: fakeFetch(async () =>
+        json({ ok: false, error: { code: 'ROOMDECK_SESSION_ENDED', message: 'Your session has ended.' } }),
+      ).fn,
+      onSessionEnded: (e) => ended.push(e.code),
+    });
+    await api.systems.list({}).catch(() => undefined);
+    expect(ended).toEqual(['ROOMDECK_SESSION_ENDED']);
+  });
+
+  it('reads an error body even on a non-200 status (the host refuses a stale page with 401)', async () => {
+    const api = createBridge({
+      fetch: fakeFetch(async () =>
+        json(
+          { ok: false, error: { code: 'ROOMDECK_BRIDGE_UNAUTHORIZED', message: 'Reload the page.' } },
+          401,
+        ),
+      ).fn,
+    });
+    await expect(api.config.get({})).rejects.toMatchObject({ code: 'ROOMDECK_BRIDGE_UNAUTHORIZED' });
+  });
+});
+
+describe('the IPC bridge', () => {
+  it('uses window.roomdeck when present and keeps the code Electron’s rejection carries', async () => {
+    const ipcError = Object.assign(
+      new Error("Error invoking remote method 'systems:exec': Error: Display is not responding"),
+      { code: 'ROOMDECK_DRIVER_ERROR' },
+    );
+    const ipc = {
+      systems: { exec: vi.fn(async () => Promise.reject(ipcError)) },
+    } as unknown as RoomdeckApi;
+    const fetch = vi.fn();
+    const api = createBridge({ ipc, fetch: fetch as unknown as typeof globalThis.fetch });
+    const error = await api.systems
+      .exec({ id: 's', module: 'Display', method: 'power' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'ROOMDECK_DRIVER_ERROR', message: 'Display is not responding' });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
