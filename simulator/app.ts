@@ -1,4 +1,11 @@
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import { Ajv } from 'ajv';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { authPlugin } from './auth/index.ts';
 import { ApiError } from './errors.ts';
 import { catalogRoutes } from './routes/catalog.ts';
@@ -9,18 +16,19 @@ import { ErrorBody } from './routes/schemas.ts';
 import { systemRoutes } from './routes/systems.ts';
 import type { Simulator } from './simulator.ts';
 
+const noRoute = (request: FastifyRequest, reply: FastifyReply) =>
+  sendError(
+    new ApiError(404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`),
+    request,
+    reply,
+  );
+
 /** The control API under /api/control: token check, role check, routes, one JSON error handler. */
 const controlApi: FastifyPluginAsync<{ sim: Simulator }> = async (app, { sim }) => {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', guard(sim.auth));
   app.setErrorHandler(sendError);
-  app.setNotFoundHandler((request, reply) => {
-    sendError(
-      new ApiError(404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`),
-      request,
-      reply,
-    );
-  });
+  app.setNotFoundHandler(noRoute);
   await app.register(systemRoutes, { sim });
   await app.register(moduleRoutes, { sim });
   await app.register(catalogRoutes, { sim });
@@ -36,33 +44,24 @@ export const simulatorApp: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
     try {
       done(null, JSON.parse(text));
     } catch {
-      // `statusCode` too: the auth routes' own error handlers (RFC 6749 bodies, HTML pages) know
-      // fastify's convention, not ApiError, and would otherwise answer a client's bad JSON with 500.
-      const error = Object.assign(new ApiError(400, 'bad_request', 'the request body is not valid JSON'), {
-        statusCode: 400,
-      });
-      done(error, undefined);
+      done(new ApiError(400, 'bad_request', 'the request body is not valid JSON'), undefined);
     }
   });
   await app.register(authPlugin, { prefix: '/auth/oauth', auth: sim.auth });
   await app.register(controlApi, { prefix: '/api/control', sim });
   app.setErrorHandler(sendError);
-  app.setNotFoundHandler((request, reply) => {
-    sendError(
-      new ApiError(404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`),
-      request,
-      reply,
-    );
-  });
+  app.setNotFoundHandler(noRoute);
 };
 
 export async function buildApp(sim: Simulator, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: false,
-    bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: false } },
-    ...options,
-  });
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, ...options });
+  // Query strings and paths are text, so their numbers and booleans are coerced; JSON bodies carry
+  // real types, and a string where a number belongs is the client's mistake, reported, not guessed.
+  const textParts = new Ajv({ coerceTypes: 'array', allErrors: true, strict: false, useDefaults: true });
+  const jsonBodies = new Ajv({ coerceTypes: false, allErrors: true, strict: false, useDefaults: true });
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? jsonBodies : textParts).compile(schema),
+  );
   await app.register(simulatorApp, { sim });
   return app;
 }

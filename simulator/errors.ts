@@ -14,6 +14,11 @@ export class ApiError extends Error {
     super(message);
   }
 
+  /** fastify's convention, so handlers that know only it (the OAuth routes' own) see a client error. */
+  get statusCode(): number {
+    return this.status;
+  }
+
   toBody(): Record<string, unknown> {
     return { error: this.message, code: this.code, ...this.extra };
   }

@@ -58,10 +58,16 @@ export class Simulator {
     const stored = this.#file?.read() ?? null;
     this.repo = new Repository(stored?.data ?? demoBuilding(now()));
     if (!stored && options.extraSystems > 0) addGeneratedSystems(this.repo, options.extraSystems, now());
-    this.auth = new AuthService({ accounts: demoAccounts, tokenTtlSeconds: options.tokenTtlSeconds, now }, stored?.auth);
+    this.auth = new AuthService(
+      { accounts: demoAccounts, tokenTtlSeconds: options.tokenTtlSeconds, now },
+      stored?.auth,
+    );
     this.systems = new Systems(this.repo, now);
     this.modules = new Modules(this.repo, this.systems, now);
-    this.devices = new Devices(this.repo, now, { latencyMs: options.latencyMs, execTimeoutMs: options.execTimeoutMs });
+    this.devices = new Devices(this.repo, now, {
+      latencyMs: options.latencyMs,
+      execTimeoutMs: options.execTimeoutMs,
+    });
 
     const repo = this.repo;
     const className = (m: ModuleRecord) => repo.className(m);
@@ -76,7 +82,15 @@ export class Simulator {
         () => repo.revision('modules') * 1_000_003 + repo.revision('dependencies'),
         () => repo.modules.values(),
         className,
-        (m) => [className(m), m.custom_name, m.ip, m.uri, m.notes, m.id, repo.dependencies.get(m.dependency_id)?.name],
+        (m) => [
+          className(m),
+          m.custom_name,
+          m.ip,
+          m.uri,
+          m.notes,
+          m.id,
+          repo.dependencies.get(m.dependency_id)?.name,
+        ],
       ),
       zones: new SearchableList(
         () => repo.revision('zones'),

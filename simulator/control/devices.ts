@@ -83,7 +83,11 @@ export class Devices {
   async exec(target: Addressed, method: string, args: unknown[]): Promise<unknown> {
     const { module, driver, system } = target;
     if (!module.running) {
-      throw new ApiError(409, 'module_stopped', `${this.repo.className(module)} is stopped; start it before sending commands`);
+      throw new ApiError(
+        409,
+        'module_stopped',
+        `${this.repo.className(module)} is stopped; start it before sending commands`,
+      );
     }
     const ctx = this.context(module, system);
     try {
@@ -112,7 +116,8 @@ export class Devices {
       this.repo.states.set(module.id, state);
     }
     const ctx: DriverContext = { module, state, now: this.now };
-    const owner = system ?? (module.control_system_id ? this.repo.systems.get(module.control_system_id) : undefined);
+    const owner =
+      system ?? (module.control_system_id ? this.repo.systems.get(module.control_system_id) : undefined);
     if (owner) ctx.system = this.systemContext(owner);
     return ctx;
   }
@@ -130,11 +135,16 @@ export class Devices {
 
 function toApiError(error: unknown, method: string): unknown {
   if (error instanceof ApiError) return error;
-  if (error instanceof MethodNotFoundError) return new ApiError(404, 'method_not_found', `method ${method} not found`);
+  if (error instanceof MethodNotFoundError)
+    return new ApiError(404, 'method_not_found', `method ${method} not found`);
   if (error instanceof InvalidArgumentsError) return new ApiError(422, 'invalid_arguments', error.message);
   if (error instanceof DriverError) return new ApiError(502, 'driver_error', error.message);
   if (error instanceof ExecTimeoutError) {
-    return new ApiError(504, 'exec_timeout', 'the device did not answer in time; the command may still complete');
+    return new ApiError(
+      504,
+      'exec_timeout',
+      'the device did not answer in time; the command may still complete',
+    );
   }
   return error;
 }

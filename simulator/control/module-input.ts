@@ -80,7 +80,8 @@ export function readModuleFields(
   }
   if (has('control_system_id')) {
     const id = body.control_system_id;
-    if (typeof id !== 'string' || !repo.systems.has(id)) failures.add('control_system_id', `unknown system ${String(id)}`);
+    if (typeof id !== 'string' || !repo.systems.has(id))
+      failures.add('control_system_id', `unknown system ${String(id)}`);
     else fields.control_system_id = id;
   }
 
@@ -89,7 +90,11 @@ export function readModuleFields(
     const uri = fields.uri ?? existing?.uri ?? '';
     switch (dependency.role) {
       case ROLE.logic:
-        if (!existing && !fields.control_system_id && !failures.failures.some((f) => f.field === 'control_system_id')) {
+        if (
+          !existing &&
+          !fields.control_system_id &&
+          !failures.failures.some((f) => f.field === 'control_system_id')
+        ) {
           failures.add('control_system_id', 'is required for logic modules');
         }
         break;

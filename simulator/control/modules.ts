@@ -70,7 +70,12 @@ export class Modules {
     const existing = this.get(id);
     const dependency = this.repo.dependencies.get(existing.dependency_id);
     if (!dependency) throw new ApiError(422, 'validation_failed', 'the module’s dependency no longer exists');
-    const { fields } = readModuleFields(body, this.repo, { role: existing.role, dependency, ip: existing.ip, uri: existing.uri });
+    const { fields } = readModuleFields(body, this.repo, {
+      role: existing.role,
+      dependency,
+      ip: existing.ip,
+      uri: existing.uri,
+    });
     const updated: ModuleRecord = { ...existing, ...fields, updated_at: epochSeconds(this.now()) };
     updated.connected = isConnected(updated);
     this.repo.putModule(updated);

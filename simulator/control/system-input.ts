@@ -92,7 +92,8 @@ export function readSystemFields(
   if (has('features')) {
     const raw = body.features;
     if (typeof raw === 'string') fields.features = splitList(raw);
-    else if (Array.isArray(raw) && raw.every((f) => typeof f === 'string')) fields.features = raw.map((f) => f.trim()).filter(Boolean);
+    else if (Array.isArray(raw) && raw.every((f) => typeof f === 'string'))
+      fields.features = raw.map((f) => f.trim()).filter(Boolean);
     else failures.add('features', 'must be a list of words or a space- or comma-separated string');
   }
 
@@ -113,7 +114,8 @@ export function readSystemFields(
   for (const key of ['capacity', 'installed_ui_devices'] as const) {
     if (!has(key)) continue;
     const value = body[key];
-    if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 1_000_000) fields[key] = value;
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 1_000_000)
+      fields[key] = value;
     else failures.add(key, 'must be a whole number from 0');
   }
 
@@ -130,8 +132,10 @@ export function readSystemFields(
       continue;
     }
     const text = value.trim();
-    if (key === 'email' && text && !/^[^\s@]+@[^\s@]+$/.test(text)) failures.add(key, 'must be an email address');
-    else if (key === 'support_url' && text && !isAbsoluteUrl(text)) failures.add(key, 'must be an absolute http(s) URL');
+    if (key === 'email' && text && !/^[^\s@]+@[^\s@]+$/.test(text))
+      failures.add(key, 'must be an email address');
+    else if (key === 'support_url' && text && !isAbsoluteUrl(text))
+      failures.add(key, 'must be an absolute http(s) URL');
     else fields[key] = key === 'description' ? value : text;
   }
 

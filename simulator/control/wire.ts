@@ -11,7 +11,8 @@ export function moduleWire(repo: Repository, module: ModuleRecord): Record<strin
 }
 
 /** A device answers only while its module runs and it is not set offline for a fault test. */
-export const isConnected = (module: ModuleRecord): boolean => module.running && module.settings.offline !== true;
+export const isConnected = (module: ModuleRecord): boolean =>
+  module.running && module.settings.offline !== true;
 
 export function systemWire(system: SystemRecord): SystemRecord {
   return system;

@@ -4,14 +4,24 @@ import type { Simulator } from '../simulator.ts';
 import { sendPage } from './lists.ts';
 import { Dependency, errorResponses, ListQuery, Zone } from './schemas.ts';
 
-const ZonesQuery = Type.Object({ ...ListQuery, parent_id: Type.Optional(Type.String()), tag: Type.Optional(Type.String()) });
-const DependenciesQuery = Type.Object({ ...ListQuery, role: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })) });
+const ZonesQuery = Type.Object({
+  ...ListQuery,
+  parent_id: Type.Optional(Type.String()),
+  tag: Type.Optional(Type.String()),
+});
+const DependenciesQuery = Type.Object({
+  ...ListQuery,
+  role: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
+});
 
 /** The two read-only lists the wire contract adds so the UI can create systems and modules. */
 export const catalogRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, { sim }) => {
   app.get<{ Querystring: Static<typeof ZonesQuery> }>(
     '/zones',
-    { config: { permission: 'read' }, schema: { querystring: ZonesQuery, response: { 200: Type.Array(Zone), ...errorResponses } } },
+    {
+      config: { permission: 'read' },
+      schema: { querystring: ZonesQuery, response: { 200: Type.Array(Zone), ...errorResponses } },
+    },
     async (request, reply) => {
       const { parent_id: parentId, tag } = request.query;
       const filter =
@@ -27,7 +37,10 @@ export const catalogRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app,
     '/dependencies',
     {
       config: { permission: 'read' },
-      schema: { querystring: DependenciesQuery, response: { 200: Type.Array(Dependency), ...errorResponses } },
+      schema: {
+        querystring: DependenciesQuery,
+        response: { 200: Type.Array(Dependency), ...errorResponses },
+      },
     },
     async (request, reply) => {
       const { role } = request.query;

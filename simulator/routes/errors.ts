@@ -20,7 +20,10 @@ export function toApiError(error: FastifyError | ApiError | Error): ApiError {
   if (fastifyError.validation) {
     const issues = fastifyError.validation;
     if (fastifyError.validationContext === 'body') {
-      const failures = issues.map((issue) => ({ field: fieldOf(issue), reason: issue.message ?? 'is invalid' }));
+      const failures = issues.map((issue) => ({
+        field: fieldOf(issue),
+        reason: issue.message ?? 'is invalid',
+      }));
       return new ApiError(
         422,
         'validation_failed',
@@ -29,7 +32,7 @@ export function toApiError(error: FastifyError | ApiError | Error): ApiError {
       );
     }
     const first = issues[0];
-    const parameter = first ? fieldOf(first) : fastifyError.validationContext ?? 'parameter';
+    const parameter = first ? fieldOf(first) : (fastifyError.validationContext ?? 'parameter');
     return new ApiError(400, 'bad_request', `${parameter} ${first?.message ?? 'is invalid'}`, { parameter });
   }
   switch (fastifyError.code) {
@@ -50,7 +53,11 @@ export function toApiError(error: FastifyError | ApiError | Error): ApiError {
   return new ApiError(500, 'internal_error', 'the simulator failed unexpectedly; see its log');
 }
 
-export function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function sendError(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
   const apiError = toApiError(error);
   if (apiError.status >= 500) request.log.error({ err: error }, 'unexpected error');
   return reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());

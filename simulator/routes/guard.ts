@@ -35,7 +35,11 @@ export function guard(auth: AuthService) {
     request.principal = principal;
     const permission = request.routeOptions.config.permission;
     if (permission && !ALLOWED[permission].includes(principal.role)) {
-      throw new ApiError(403, 'forbidden', `the ${principal.role} role may not do this (needs ${permission})`);
+      throw new ApiError(
+        403,
+        'forbidden',
+        `the ${principal.role} role may not do this (needs ${permission})`,
+      );
     }
   };
 }

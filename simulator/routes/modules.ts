@@ -44,7 +44,10 @@ export const moduleRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
 
   app.post<{ Body: Static<typeof ModuleBody> }>(
     '/modules',
-    { config: { permission: 'provision' }, schema: { body: ModuleBody, response: { 201: Module, ...errorResponses } } },
+    {
+      config: { permission: 'provision' },
+      schema: { body: ModuleBody, response: { 201: Module, ...errorResponses } },
+    },
     async (request, reply) => {
       const module = sim.modules.create(request.body);
       await sim.flush();
@@ -54,7 +57,10 @@ export const moduleRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
 
   app.get<{ Params: IdParams }>(
     '/modules/:id',
-    { config: { permission: 'read' }, schema: { params: IdParams, response: { 200: Module, ...errorResponses } } },
+    {
+      config: { permission: 'read' },
+      schema: { params: IdParams, response: { 200: Module, ...errorResponses } },
+    },
     async (request) => wire(request.params.id),
   );
 
@@ -95,17 +101,26 @@ export const moduleRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
 
   app.post<{ Params: IdParams }>(
     '/modules/:id/ping',
-    { config: { permission: 'manage' }, schema: { params: IdParams, response: { 200: PingResult, ...errorResponses } } },
+    {
+      config: { permission: 'manage' },
+      schema: { params: IdParams, response: { 200: PingResult, ...errorResponses } },
+    },
     async (request) => sim.modules.ping(request.params.id),
   );
 
   app.get<{ Params: IdParams; Querystring: Static<typeof StateQuery> }>(
     '/modules/:id/state',
-    { config: { permission: 'read' }, schema: { params: IdParams, querystring: StateQuery, response: errorResponses } },
+    {
+      config: { permission: 'read' },
+      schema: { params: IdParams, querystring: StateQuery, response: errorResponses },
+    },
     async (request, reply) => {
       const state = sim.devices.state(sim.modules.get(request.params.id));
       const { lookup } = request.query;
-      return sendJson(reply, lookup === undefined ? state : Object.hasOwn(state, lookup) ? state[lookup] : null);
+      return sendJson(
+        reply,
+        lookup === undefined ? state : Object.hasOwn(state, lookup) ? state[lookup] : null,
+      );
     },
   );
 };

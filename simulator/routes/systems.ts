@@ -19,8 +19,14 @@ const ListSystemsQuery = Type.Object({
   zone_id: Type.Optional(Type.String()),
   module_id: Type.Optional(Type.String()),
 });
-const RetrieveQuery = Type.Object({ complete: Type.Optional(Type.Boolean()), bearer_token: Type.Optional(Type.String()) });
-const UpdateQuery = Type.Object({ version: Type.Optional(Type.Integer()), bearer_token: Type.Optional(Type.String()) });
+const RetrieveQuery = Type.Object({
+  complete: Type.Optional(Type.Boolean()),
+  bearer_token: Type.Optional(Type.String()),
+});
+const UpdateQuery = Type.Object({
+  version: Type.Optional(Type.Integer()),
+  bearer_token: Type.Optional(Type.String()),
+});
 const StateQuery = Type.Object({ ...ModuleAddress, lookup: Type.Optional(Type.String({ maxLength: 200 })) });
 const FuncsQuery = Type.Object(ModuleAddress);
 const CountQuery = Type.Object({ module: ModuleAddress.module });
@@ -47,7 +53,10 @@ export const systemRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
 
   app.post<{ Body: Static<typeof SystemBody> }>(
     '/systems',
-    { config: { permission: 'provision' }, schema: { body: SystemBody, response: { 201: System, ...errorResponses } } },
+    {
+      config: { permission: 'provision' },
+      schema: { body: SystemBody, response: { 201: System, ...errorResponses } },
+    },
     async (request, reply) => {
       const system = sim.systems.create(request.body);
       await sim.flush();
@@ -75,7 +84,12 @@ export const systemRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
     '/systems/:id',
     {
       config: { permission: 'manage' },
-      schema: { params: IdParams, querystring: UpdateQuery, body: SystemBody, response: { 200: System, ...errorResponses } },
+      schema: {
+        params: IdParams,
+        querystring: UpdateQuery,
+        body: SystemBody,
+        response: { 200: System, ...errorResponses },
+      },
     },
     async (request) => {
       const system = sim.systems.update(request.params.id, request.body, request.query.version);
@@ -108,7 +122,10 @@ export const systemRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
 
   app.post<{ Params: IdParams; Body: Static<typeof ExecBody> }>(
     '/systems/:id/exec',
-    { config: { permission: 'operate' }, schema: { params: IdParams, body: ExecBody, response: errorResponses } },
+    {
+      config: { permission: 'operate' },
+      schema: { params: IdParams, body: ExecBody, response: errorResponses },
+    },
     async (request, reply) => {
       const { module, index = 1, method, args = [] } = request.body;
       const target = sim.devices.address(sim.systems.get(request.params.id), module, index);
@@ -120,18 +137,27 @@ export const systemRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
 
   app.get<{ Params: IdParams; Querystring: Static<typeof StateQuery> }>(
     '/systems/:id/state',
-    { config: { permission: 'read' }, schema: { params: IdParams, querystring: StateQuery, response: errorResponses } },
+    {
+      config: { permission: 'read' },
+      schema: { params: IdParams, querystring: StateQuery, response: errorResponses },
+    },
     async (request, reply) => {
       const { module, index = 1, lookup } = request.query;
       const target = sim.devices.address(sim.systems.get(request.params.id), module, index);
       const state = sim.devices.state(target.module);
-      return sendJson(reply, lookup === undefined ? state : Object.hasOwn(state, lookup) ? state[lookup] : null);
+      return sendJson(
+        reply,
+        lookup === undefined ? state : Object.hasOwn(state, lookup) ? state[lookup] : null,
+      );
     },
   );
 
   app.get<{ Params: IdParams; Querystring: Static<typeof FuncsQuery> }>(
     '/systems/:id/funcs',
-    { config: { permission: 'read' }, schema: { params: IdParams, querystring: FuncsQuery, response: errorResponses } },
+    {
+      config: { permission: 'read' },
+      schema: { params: IdParams, querystring: FuncsQuery, response: errorResponses },
+    },
     async (request, reply) => {
       const { module, index = 1 } = request.query;
       const target = sim.devices.address(sim.systems.get(request.params.id), module, index);
@@ -149,14 +175,19 @@ export const systemRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
         response: { 200: Type.Object({ count: Type.Integer() }), ...errorResponses },
       },
     },
-    async (request) => ({ count: sim.devices.count(sim.systems.get(request.params.id), request.query.module) }),
+    async (request) => ({
+      count: sim.devices.count(sim.systems.get(request.params.id), request.query.module),
+    }),
   );
 
   app.get<{ Params: IdParams }>(
     '/systems/:id/types',
     {
       config: { permission: 'read' },
-      schema: { params: IdParams, response: { 200: Type.Record(Type.String(), Type.Integer()), ...errorResponses } },
+      schema: {
+        params: IdParams,
+        response: { 200: Type.Record(Type.String(), Type.Integer()), ...errorResponses },
+      },
     },
     async (request) => sim.devices.types(sim.systems.get(request.params.id)),
   );

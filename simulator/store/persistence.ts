@@ -34,7 +34,9 @@ export class JsonFile<T> {
     try {
       return JSON.parse(text) as T;
     } catch (cause) {
-      throw new Error(`The data file ${this.#path} is not valid JSON; move it away to start fresh.`, { cause });
+      throw new Error(`The data file ${this.#path} is not valid JSON; move it away to start fresh.`, {
+        cause,
+      });
     }
   }
 

@@ -25,7 +25,13 @@ export class Repository {
   readonly states = new Map<string, DeviceState>();
   readonly #listeners = new Set<() => void>();
   /** Bumped per kind of record on every change; caches compare them instead of subscribing. */
-  readonly #revisions: Record<RecordKind, number> = { zones: 0, dependencies: 0, systems: 0, modules: 0, states: 0 };
+  readonly #revisions: Record<RecordKind, number> = {
+    zones: 0,
+    dependencies: 0,
+    systems: 0,
+    modules: 0,
+    states: 0,
+  };
 
   constructor(data?: RepositoryData) {
     if (data) this.load(data);

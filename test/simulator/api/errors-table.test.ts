@@ -206,6 +206,9 @@ describe('422 validation_failed', () => {
     ],
     ['settings that are not JSON', { name: 'Unsettled', zones: ['zone-org'], settings: '{oops' }, 'settings'],
     ['a negative capacity', { name: 'Tiny', zones: ['zone-org'], capacity: -1 }, 'capacity'],
+    ['a capacity sent as text', { name: 'Texty', zones: ['zone-org'], capacity: '12' }, 'capacity'],
+    ['a name sent as a number', { name: 123, zones: ['zone-org'] }, 'name'],
+    ['bookable sent as text', { name: 'Maybe', zones: ['zone-org'], bookable: 'true' }, 'bookable'],
   ];
   it.each(systemCases)(
     'refuses a system with %s, listing the failure, creating nothing',
