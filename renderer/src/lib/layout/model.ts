@@ -28,8 +28,6 @@ export interface ToggleSpec extends Common {
   on: Command;
   off: Command;
   onWhen: unknown;
-  /** Asked only before switching off (a room's "System off"). */
-  confirmOff?: string | undefined;
 }
 
 export interface SelectOptionSpec {

@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Module, RoomdeckApi, SystemDetail } from '../../electron/bridge/types.ts';
+import { systemClock } from '../../renderer/src/lib/clock.ts';
+import { Room, type Visibility } from '../../renderer/src/lib/room.svelte.ts';
+import { FUNCS, INNOVATION_LAB_PANEL, STATES } from './support/fixtures.ts';
+
+const POLL = { fastMs: 250, fastForMs: 5_000, idleMs: 2_000 };
+
+const mod = (id: string, name: string, extra: Partial<Module> = {}): Module => ({
+  id,
+  name,
+  dependency_id: `dep-${name}`,
+  role: 1,
+  connected: true,
+  running: true,
+  ...extra,
+});
+
+function detail(panel?: unknown, modules: Module[] = []): SystemDetail {
+  return {
+    system: {
+      id: 'sys-1',
+      name: 'Huddle',
+      zones: ['z'],
+      modules: modules.map((m) => m.id),
+      features: ['display'],
+      version: 0,
+      ...(panel === undefined ? {} : { settings: { panel } }),
+    },
+    modules,
+    zones: [{ id: 'z', name: 'Level 3' }],
+  };
+}
+
+function fakeApi(d: SystemDetail, types: Record<string, number>) {
+  const calls: string[] = [];
+  const api = {
+    systems: {
+      get: vi.fn(async () => d),
+      types: vi.fn(async () => types),
+      funcs: vi.fn(async ({ module }: { module: string }) => FUNCS[module] ?? {}),
+      state: vi.fn(async ({ module, index }: { module: string; index?: number }) => {
+        calls.push(`state ${module}/${index ?? 1}`);
+        return STATES[module] ?? {};
+      }),
+      exec: vi.fn(async ({ method }: { method: string }) => {
+        calls.push(`exec ${method}`);
+        return { result: null };
+      }),
+    },
+  } as unknown as RoomdeckApi;
+  return { api, calls };
+}
+
+const hidden = (): Visibility & { set(h: boolean): void } => {
+  let value = false;
+  const listeners = new Set<() => void>();
+  return {
+    get hidden() {
+      return value;
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(h) {
+      value = h;
+      for (const l of listeners) l();
+    },
+  };
+};
+
+let room: Room | undefined;
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  room?.dispose();
+  vi.useRealTimers();
+});
+
+describe('a room', () => {
+  it('builds the automatic layout from types, funcs and state, and polls each bound module', async () => {
+    const { api, calls } = fakeApi(detail(undefined, [mod('m1', 'Display'), mod('m2', 'RoomLogic')]), {
+      Display: 1,
+      RoomLogic: 1,
+    });
+    room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock });
+    await room.load();
+    expect(room.layout?.source).toBe('automatic');
+    expect(room.layout?.sections.map((s) => s.title)).toEqual(['Room', 'Display']);
+    expect(room.feed('Display', 1).state).toEqual(STATES.Display);
+    calls.length = 0;
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(calls.sort()).toEqual(['state Display/1', 'state RoomLogic/1']);
+  });
+
+  it('asks no funcs for a valid custom layout', async () => {
+    const { api } = fakeApi(detail(INNOVATION_LAB_PANEL), { Display: 1, Lighting: 1 });
+    room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock });
+    await room.load();
+    expect(room.layout?.source).toBe('custom');
+    expect(api.systems.funcs).not.toHaveBeenCalled();
+  });
+
+  it('refreshes the pressed module’s state as soon as its exec returns', async () => {
+    const { api, calls } = fakeApi(detail(undefined, [mod('m1', 'Display')]), { Display: 1 });
+    room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock });
+    await room.load();
+    calls.length = 0;
+    await room.exec('Display', 1, { method: 'power', args: [true] });
+    expect(calls).toEqual(['exec power', 'state Display/1']);
+  });
+
+  it('counts only modules that are not ignore_connected towards the connection indicator', async () => {
+    const modules = [
+      mod('m1', 'Display', { connected: false, ignore_connected: true }),
+      mod('m2', 'Lighting', { connected: false }),
+      mod('m3', 'Switcher'),
+    ];
+    const { api } = fakeApi(detail(undefined, modules), { Display: 1 });
+    room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock });
+    await room.load();
+    expect(room.connection).toEqual({ counted: 2, down: ['Lighting'] });
+  });
+
+  it('refreshes the module list every ~10 s and polls nothing while the page is hidden', async () => {
+    const visibility = hidden();
+    const { api, calls } = fakeApi(detail(undefined, [mod('m1', 'Display')]), { Display: 1 });
+    room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock, visibility });
+    await room.load();
+    expect(api.systems.get).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(api.systems.get).toHaveBeenCalledTimes(2);
+    visibility.set(true);
+    calls.length = 0;
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls).toEqual([]);
+    expect(api.systems.get).toHaveBeenCalledTimes(2);
+  });
+});
