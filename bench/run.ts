@@ -3,7 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const suites = ['bench/query.ts', 'bench/simulator.ts', 'bench/renderer.ts'].filter((file) => existsSync(file));
+const suites = ['bench/query.ts', 'bench/simulator.ts', 'bench/renderer.ts'].filter((file) =>
+  existsSync(file),
+);
 let failed = 0;
 for (const file of suites) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit' });

@@ -50,7 +50,8 @@ try {
     for (let round = 0; round < ROUNDS; round += 1) {
       const sim = await load(`${simulator}${path}`, auth, ROUND_MS);
       const plain = await load(bareUrl, {}, ROUND_MS);
-      if (sim.errors > 0 || plain.errors > 0) throw new Error(`${name}: ${sim.errors + plain.errors} failed requests`);
+      if (sim.errors > 0 || plain.errors > 0)
+        throw new Error(`${name}: ${sim.errors + plain.errors} failed requests`);
       simRates.push(sim.perSecond);
       bareRates.push(plain.perSecond);
       ratios.push(sim.perSecond / plain.perSecond);

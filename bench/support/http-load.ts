@@ -8,7 +8,12 @@ export interface LoadResult {
 }
 
 /** Sends GETs to `url` from `concurrency` keep-alive connections for `durationMs`; counts completed responses. */
-export async function load(url: string, headers: Record<string, string>, durationMs: number, concurrency = 16): Promise<LoadResult> {
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  durationMs: number,
+  concurrency = 16,
+): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const target = new URL(url);
   const deadline = performance.now() + durationMs;
@@ -45,17 +50,26 @@ export async function load(url: string, headers: Record<string, string>, duratio
 }
 
 /** Times `count` sequential GETs; returns each latency in milliseconds. */
-export async function latencies(url: string, headers: Record<string, string>, count: number): Promise<number[]> {
+export async function latencies(
+  url: string,
+  headers: Record<string, string>,
+  count: number,
+): Promise<number[]> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const target = new URL(url);
   const times: number[] = [];
   for (let i = 0; i < count; i += 1) {
     const started = performance.now();
     await new Promise<void>((resolve, reject) => {
-      const req = request({ agent, host: target.hostname, port: target.port, path: target.pathname + target.search, headers }, (res) => {
-        res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`))));
-      });
+      const req = request(
+        { agent, host: target.hostname, port: target.port, path: target.pathname + target.search, headers },
+        (res) => {
+          res.resume();
+          res.on('end', () =>
+            res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`)),
+          );
+        },
+      );
       req.on('error', reject);
       req.end();
     });

@@ -11,7 +11,10 @@ bare.post<{ Body: { name: string; json: unknown } }>('/set', async (request) => 
   payloads.set(request.body.name, request.body.json);
   return { ok: true };
 });
-bare.get<{ Params: { name: string } }>('/bare/:name', async (request) => payloads.get(request.params.name) ?? null);
+bare.get<{ Params: { name: string } }>(
+  '/bare/:name',
+  async (request) => payloads.get(request.params.name) ?? null,
+);
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const address = bare.server.address();
 const barePort = typeof address === 'object' && address ? address.port : 0;

@@ -16,7 +16,11 @@ export const ResolvedConfig = Type.Object({
   scope: Type.String(),
   /** Service account for fleets (password grant); never the default. */
   serviceAccount: Type.Optional(
-    Type.Object({ username: Type.String(), password: Type.String(), authority: Type.Optional(Type.String()) }),
+    Type.Object({
+      username: Type.String(),
+      password: Type.String(),
+      authority: Type.Optional(Type.String()),
+    }),
   ),
   /** The room fixed by the installer; null lets the person at the panel choose. */
   systemId: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),

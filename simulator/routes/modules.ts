@@ -18,7 +18,7 @@ const PingResult = Type.Object({
   exception: Type.Union([Type.String(), Type.Null()]),
 });
 
-type IdParams = Static<typeof IdParams>;
+type IdParamsType = Static<typeof IdParams>;
 
 export const moduleRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, { sim }) => {
   const wire = (id: string) => moduleWire(sim.repo, sim.modules.get(id));
@@ -55,7 +55,7 @@ export const moduleRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
     },
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get<{ Params: IdParamsType }>(
     '/modules/:id',
     {
       config: { permission: 'read' },
@@ -64,7 +64,7 @@ export const moduleRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
     async (request) => wire(request.params.id),
   );
 
-  app.put<{ Params: IdParams; Body: Static<typeof ModuleBody> }>(
+  app.put<{ Params: IdParamsType; Body: Static<typeof ModuleBody> }>(
     '/modules/:id',
     {
       config: { permission: 'manage' },
@@ -77,7 +77,7 @@ export const moduleRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete<{ Params: IdParamsType }>(
     '/modules/:id',
     { config: { permission: 'provision' }, schema: { params: IdParams, response: errorResponses } },
     async (request, reply) => {
@@ -88,7 +88,7 @@ export const moduleRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
   );
 
   for (const action of ['start', 'stop'] as const) {
-    app.post<{ Params: IdParams }>(
+    app.post<{ Params: IdParamsType }>(
       `/modules/:id/${action}`,
       { config: { permission: 'manage' }, schema: { params: IdParams, response: errorResponses } },
       async (request, reply) => {
@@ -99,7 +99,7 @@ export const moduleRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
     );
   }
 
-  app.post<{ Params: IdParams }>(
+  app.post<{ Params: IdParamsType }>(
     '/modules/:id/ping',
     {
       config: { permission: 'manage' },
@@ -108,7 +108,7 @@ export const moduleRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
     async (request) => sim.modules.ping(request.params.id),
   );
 
-  app.get<{ Params: IdParams; Querystring: Static<typeof StateQuery> }>(
+  app.get<{ Params: IdParamsType; Querystring: Static<typeof StateQuery> }>(
     '/modules/:id/state',
     {
       config: { permission: 'read' },

@@ -31,7 +31,7 @@ const StateQuery = Type.Object({ ...ModuleAddress, lookup: Type.Optional(Type.St
 const FuncsQuery = Type.Object(ModuleAddress);
 const CountQuery = Type.Object({ module: ModuleAddress.module });
 
-type IdParams = Static<typeof IdParams>;
+type IdParamsType = Static<typeof IdParams>;
 
 export const systemRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, { sim }) => {
   app.get<{ Querystring: Static<typeof ListSystemsQuery> }>(
@@ -64,7 +64,7 @@ export const systemRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
     },
   );
 
-  app.get<{ Params: IdParams; Querystring: Static<typeof RetrieveQuery> }>(
+  app.get<{ Params: IdParamsType; Querystring: Static<typeof RetrieveQuery> }>(
     '/systems/:id',
     {
       config: { permission: 'read' },
@@ -80,7 +80,7 @@ export const systemRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
     },
   );
 
-  app.put<{ Params: IdParams; Body: Static<typeof SystemBody>; Querystring: Static<typeof UpdateQuery> }>(
+  app.put<{ Params: IdParamsType; Body: Static<typeof SystemBody>; Querystring: Static<typeof UpdateQuery> }>(
     '/systems/:id',
     {
       config: { permission: 'manage' },
@@ -98,7 +98,7 @@ export const systemRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete<{ Params: IdParamsType }>(
     '/systems/:id',
     { config: { permission: 'provision' }, schema: { params: IdParams, response: errorResponses } },
     async (request, reply) => {
@@ -109,7 +109,7 @@ export const systemRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
   );
 
   for (const action of ['start', 'stop'] as const) {
-    app.post<{ Params: IdParams }>(
+    app.post<{ Params: IdParamsType }>(
       `/systems/:id/${action}`,
       { config: { permission: 'manage' }, schema: { params: IdParams, response: errorResponses } },
       async (request, reply) => {
@@ -120,7 +120,7 @@ export const systemRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
     );
   }
 
-  app.post<{ Params: IdParams; Body: Static<typeof ExecBody> }>(
+  app.post<{ Params: IdParamsType; Body: Static<typeof ExecBody> }>(
     '/systems/:id/exec',
     {
       config: { permission: 'operate' },
@@ -135,7 +135,7 @@ export const systemRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
     },
   );
 
-  app.get<{ Params: IdParams; Querystring: Static<typeof StateQuery> }>(
+  app.get<{ Params: IdParamsType; Querystring: Static<typeof StateQuery> }>(
     '/systems/:id/state',
     {
       config: { permission: 'read' },
@@ -152,7 +152,7 @@ export const systemRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
     },
   );
 
-  app.get<{ Params: IdParams; Querystring: Static<typeof FuncsQuery> }>(
+  app.get<{ Params: IdParamsType; Querystring: Static<typeof FuncsQuery> }>(
     '/systems/:id/funcs',
     {
       config: { permission: 'read' },
@@ -165,7 +165,7 @@ export const systemRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
     },
   );
 
-  app.get<{ Params: IdParams; Querystring: Static<typeof CountQuery> }>(
+  app.get<{ Params: IdParamsType; Querystring: Static<typeof CountQuery> }>(
     '/systems/:id/count',
     {
       config: { permission: 'read' },
@@ -180,7 +180,7 @@ export const systemRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
     }),
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get<{ Params: IdParamsType }>(
     '/systems/:id/types',
     {
       config: { permission: 'read' },
