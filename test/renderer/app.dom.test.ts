@@ -64,6 +64,51 @@ describe('the sign-in screen', () => {
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://sim/authorize?x'));
   });
 
+  it('follows a sign-in in the system browser until it completes, then shows the rooms', async () => {
+    const statuses: SessionStatus['state'][] = ['signed-out', 'signing-in', 'signing-in', 'signed-in'];
+    const api = fakeApi({ state: 'signed-out', reason: null, server: 's' });
+    api.session.status = vi.fn(async () => ({
+      state: statuses.shift() ?? 'signed-in',
+      reason: null,
+      server: 's',
+    }));
+    api.session.signIn = vi.fn(async () => ({
+      status: { state: 'signing-in' as const, reason: null, server: 's' },
+      navigateTo: null,
+    }));
+    const assign = vi.fn();
+    const model = new AppModel(api, { assign }, async () => {});
+    render(App, { props: { model, clock: systemClock } });
+    await model.boot();
+    await fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Choose a room' })).toBeVisible();
+    expect(assign).not.toHaveBeenCalled();
+    expect(api.session.status).toHaveBeenCalledTimes(4);
+  });
+
+  it('shows why a sign-in in the system browser failed', async () => {
+    const statuses: SessionStatus[] = [
+      { state: 'signed-out', reason: null, server: 's' },
+      {
+        state: 'signed-out',
+        reason: { code: 'ROOMDECK_SIGN_IN_TIMEOUT', message: 'The sign-in was not completed in time.' },
+        server: 's',
+      },
+    ];
+    const api = fakeApi(statuses[0] as SessionStatus);
+    api.session.status = vi.fn(async () => statuses.shift() ?? (statuses[0] as SessionStatus));
+    api.session.signIn = vi.fn(async () => ({
+      status: { state: 'signing-in' as const, reason: null, server: 's' },
+      navigateTo: null,
+    }));
+    const model = new AppModel(api, { assign: vi.fn() }, async () => {});
+    render(App, { props: { model, clock: systemClock } });
+    await model.boot();
+    await fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The sign-in was not completed in time.');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  });
+
   it('comes back with the reason when a call ends the session mid-use', async () => {
     const model = new AppModel(fakeApi({ state: 'signed-in', reason: null, server: 's' }), {
       assign: vi.fn(),

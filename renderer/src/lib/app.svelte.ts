@@ -16,6 +16,11 @@ export interface Navigator {
   assign(url: string): void;
 }
 
+/** How often the sign-in screen asks whether the system browser has finished signing in. */
+export const SIGN_IN_CHECK_MS = 1_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** What to do about each way a session can end or fail to start; people at a wall need a next step. */
 export function adviceFor(code: string): string {
   switch (code) {
@@ -39,10 +44,12 @@ export class AppModel {
   #busy = $state(false);
   readonly #api: RoomdeckApi;
   readonly #nav: Navigator;
+  readonly #wait: (ms: number) => Promise<void>;
 
-  constructor(api: RoomdeckApi, nav: Navigator) {
+  constructor(api: RoomdeckApi, nav: Navigator, wait: (ms: number) => Promise<void> = sleep) {
     this.#api = api;
     this.#nav = nav;
+    this.#wait = wait;
   }
 
   get screen(): Screen {
@@ -84,12 +91,24 @@ export class AppModel {
       const { status, navigateTo } = await this.#api.session.signIn({});
       // Browser host: the service's sign-in page, which comes back to the host and then here.
       if (navigateTo) return this.#nav.assign(navigateTo);
-      if (status.state === 'signed-in') await this.#afterSignIn();
-      else this.#screen = { name: 'sign-in', status, reason: status.reason };
+      this.#screen = { name: 'sign-in', status, reason: status.reason };
+      // Electron: the system browser signs in while the main process waits on its loopback
+      // listener (up to 5 minutes, then it gives up and says why); follow it until it settles.
+      const settled = status.state === 'signing-in' ? await this.#untilSettled() : status;
+      if (settled.state === 'signed-in') await this.#afterSignIn();
+      else this.#screen = { name: 'sign-in', status: settled, reason: settled.reason };
     } catch (error) {
       this.#toSignIn(null, toBridgeError(error));
     } finally {
       this.#busy = false;
+    }
+  }
+
+  async #untilSettled(): Promise<SessionStatus> {
+    for (;;) {
+      await this.#wait(SIGN_IN_CHECK_MS);
+      const status = await this.#api.session.status({});
+      if (status.state !== 'signing-in') return status;
     }
   }
 
