@@ -64,18 +64,28 @@ describe('the sign-in screen', () => {
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://sim/authorize?x'));
   });
 
+  /** A session whose sign-in happens in the system browser (Electron): no page to navigate to. */
+  function systemBrowserApi(statuses: SessionStatus[]): RoomdeckApi {
+    const last = statuses.at(-1) as SessionStatus;
+    return fakeApi(last, {
+      session: {
+        status: vi.fn(async () => statuses.shift() ?? last),
+        signIn: vi.fn(async () => ({
+          status: { state: 'signing-in' as const, reason: null, server: 's' },
+          navigateTo: null,
+        })),
+        signOut: vi.fn(),
+      },
+    });
+  }
+  const at = (state: SessionStatus['state'], reason: SessionStatus['reason'] = null): SessionStatus => ({
+    state,
+    reason,
+    server: 's',
+  });
+
   it('follows a sign-in in the system browser until it completes, then shows the rooms', async () => {
-    const statuses: SessionStatus['state'][] = ['signed-out', 'signing-in', 'signing-in', 'signed-in'];
-    const api = fakeApi({ state: 'signed-out', reason: null, server: 's' });
-    api.session.status = vi.fn(async () => ({
-      state: statuses.shift() ?? 'signed-in',
-      reason: null,
-      server: 's',
-    }));
-    api.session.signIn = vi.fn(async () => ({
-      status: { state: 'signing-in' as const, reason: null, server: 's' },
-      navigateTo: null,
-    }));
+    const api = systemBrowserApi([at('signed-out'), at('signing-in'), at('signing-in'), at('signed-in')]);
     const assign = vi.fn();
     const model = new AppModel(api, { assign }, async () => {});
     render(App, { props: { model, clock: systemClock } });
@@ -87,20 +97,8 @@ describe('the sign-in screen', () => {
   });
 
   it('shows why a sign-in in the system browser failed', async () => {
-    const statuses: SessionStatus[] = [
-      { state: 'signed-out', reason: null, server: 's' },
-      {
-        state: 'signed-out',
-        reason: { code: 'ROOMDECK_SIGN_IN_TIMEOUT', message: 'The sign-in was not completed in time.' },
-        server: 's',
-      },
-    ];
-    const api = fakeApi(statuses[0] as SessionStatus);
-    api.session.status = vi.fn(async () => statuses.shift() ?? (statuses[0] as SessionStatus));
-    api.session.signIn = vi.fn(async () => ({
-      status: { state: 'signing-in' as const, reason: null, server: 's' },
-      navigateTo: null,
-    }));
+    const timedOut = { code: 'ROOMDECK_SIGN_IN_TIMEOUT', message: 'The sign-in was not completed in time.' };
+    const api = systemBrowserApi([at('signed-out'), at('signing-in'), at('signed-out', timedOut)]);
     const model = new AppModel(api, { assign: vi.fn() }, async () => {});
     render(App, { props: { model, clock: systemClock } });
     await model.boot();
