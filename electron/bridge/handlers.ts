@@ -80,6 +80,11 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     clock,
   });
   const ready = session.restore();
+  // A panel's first screen needs the service at once. Open the connection (and load the HTTP
+  // client) while the window is still loading, not on the first request that waits for it.
+  void ready
+    .then(() => (session.status().state === 'signed-in' ? client.listZones({ limit: 1 }) : undefined))
+    .catch(() => undefined);
   const usesPasswordGrant = config.serviceAccount !== undefined;
 
   /** Every verb waits for the vault to be read, so the first status is the real one. */

@@ -1,8 +1,10 @@
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
 import schemaFile from '../../renderer/panel-layout.schema.json' with { type: 'json' };
+import { parseCustomLayout } from '../../renderer/src/lib/layout/custom.ts';
 import { PanelLayout } from '../../renderer/src/lib/layout/panel-schema.ts';
 import { panelSchemaJson } from './support/panel-schema-json.ts';
+import { defaultSimulatorOptions, Simulator } from '../../simulator/simulator.ts';
 import { INNOVATION_LAB_PANEL } from './support/fixtures.ts';
 
 describe('the published panel layout schema', () => {
@@ -12,5 +14,16 @@ describe('the published panel layout schema', () => {
 
   it('accepts the layout from the issue', () => {
     expect(Value.Check(PanelLayout, INNOVATION_LAB_PANEL)).toBe(true);
+  });
+
+  it('accepts every custom layout of the simulator’s demo building, for the room’s own modules', () => {
+    const sim = new Simulator(defaultSimulatorOptions);
+    const withPanels = [...sim.repo.systems.values()].filter((system) => system.settings.panel !== undefined);
+    expect(withPanels.map((system) => system.name)).toContain('Innovation Lab');
+    for (const system of withPanels) {
+      expect(Value.Check(PanelLayout, system.settings.panel), system.name).toBe(true);
+      const result = parseCustomLayout(system.settings.panel, sim.devices.types(system));
+      expect(result.ok ? [] : result.problems, system.name).toEqual([]);
+    }
   });
 });
