@@ -14,38 +14,18 @@ import type { ModuleState } from '../electron/bridge/types.ts';
 import type { Clock } from '../renderer/src/lib/clock.ts';
 import { Poller } from '../renderer/src/lib/poller.ts';
 import { ROOT, type Stack, startHost, startStack } from '../test/e2e/support/processes.ts';
+import { chromiumLaunchOptions } from '../test/e2e/support/chromium.ts';
 import { Service } from '../test/e2e/support/service.ts';
+import { median, percentile, round } from './support/stats.ts';
 
 const HUDDLE = 'sys-huddle-3-2';
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-const percentile = (xs: number[], p: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 function emit(metric: string, value: number, unit: string, extra: Record<string, unknown> = {}): void {
   console.log(JSON.stringify({ metric, value: round(value), unit, ...extra }));
 }
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 async function launch(): Promise<Browser> {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  return chromium.launch(chromiumLaunchOptions());
 }
 
 async function newPanelPage(browser: Browser): Promise<Page> {

@@ -1,4 +1,11 @@
-export const median = (values: number[]): number => percentile(values, 50);
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
 
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
