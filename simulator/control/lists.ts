@@ -1,4 +1,4 @@
-import { compileQuery, type IndexedDocument, indexDocument } from '../query/index.ts';
+import { Corpus, indexDocument, parseQuery } from '../query/index.ts';
 
 export interface PageRequest {
   q?: string | undefined;
@@ -23,7 +23,6 @@ export const clampLimit = (limit: number | undefined): number =>
 interface Entry<T> {
   record: T;
   sortKey: string;
-  doc: IndexedDocument;
 }
 
 /**
@@ -33,6 +32,8 @@ interface Entry<T> {
 export class SearchableList<T extends { id: string }> {
   #revision = -1;
   #entries: Entry<T>[] = [];
+  /** The entries' search documents, in the same (sorted) order. */
+  #corpus = new Corpus([]);
 
   constructor(
     /** Changes whenever the records (or anything their search fields read) change. */
@@ -47,14 +48,11 @@ export class SearchableList<T extends { id: string }> {
     if (revision === this.#revision) return;
     const entries: Entry<T>[] = [];
     for (const record of this.source()) {
-      entries.push({
-        record,
-        sortKey: `${this.sortName(record).toLowerCase()}\u0000${record.id}`,
-        doc: indexDocument(this.searchFields(record)),
-      });
+      entries.push({ record, sortKey: `${this.sortName(record).toLowerCase()}\u0000${record.id}` });
     }
     entries.sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
     this.#entries = entries;
+    this.#corpus = new Corpus(entries.map((entry) => indexDocument(this.searchFields(entry.record))));
     this.#revision = revision;
   }
 
@@ -62,12 +60,14 @@ export class SearchableList<T extends { id: string }> {
     this.#refresh();
     const limit = clampLimit(request.limit);
     const offset = request.offset ?? 0;
-    const query = compileQuery(request.q ?? '');
+    const query = parseQuery(request.q ?? '');
+    const hits = query.type === 'all' ? null : this.#corpus.match(query);
     const items: T[] = [];
     let total = 0;
-    for (const entry of this.#entries) {
+    for (let n = 0; n < this.#entries.length; n++) {
+      const entry = this.#entries[n]!;
+      if (hits && !hits[n]) continue;
       if (filter && !filter(entry.record)) continue;
-      if (!query.matchesAll && !query.matches(entry.doc)) continue;
       if (total >= offset && items.length < limit) items.push(entry.record);
       total += 1;
     }

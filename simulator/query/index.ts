@@ -8,3 +8,4 @@ export type { IndexedDocument } from './document.ts';
 export { compileQuery } from './match.ts';
 export type { CompiledQuery } from './match.ts';
 export { parseQuery } from './parser.ts';
+export { Corpus } from './corpus.ts';

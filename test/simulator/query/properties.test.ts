@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileQuery, indexDocument, parseQuery } from '../../../simulator/query/index.ts';
+import { Corpus, compileQuery, indexDocument, parseQuery } from '../../../simulator/query/index.ts';
 import type { IndexedDocument } from '../../../simulator/query/index.ts';
 import { evaluate, osaDistance, wordMatches } from './reference.ts';
 
@@ -107,6 +107,24 @@ const operatorSoup = fc
   .map((parts) => parts.join(''));
 
 describe('query properties', () => {
+  it('searching many documents at once (Corpus) finds exactly the documents each one matches', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          query.map((q) => q.text),
+          operatorSoup,
+        ),
+        docsArb,
+        (q, docs) => {
+          const corpus = new Corpus(docs.map((d) => d.indexed));
+          const hits = corpus.match(parseQuery(q));
+          expect([...hits].map(Boolean)).toEqual(docs.map((d) => matches(q, d)));
+        },
+      ),
+      RUNS,
+    );
+  });
+
   it('compileQuery and matches never throw, for arbitrary strings', () => {
     const anyString = fc.oneof(
       fc.string({ maxLength: 60 }),
