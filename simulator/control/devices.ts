@@ -74,9 +74,11 @@ export class Devices {
     const driver = this.driverOf(module);
     const ctx = this.context(module);
     if (!module.running) return { ...ctx.state };
+    if (!driver.advance) return readState(driver, ctx);
+    // Only time-driven drivers can change state on a read; only then is it worth comparing.
     const before = JSON.stringify(ctx.state);
     const state = readState(driver, ctx);
-    if (driver.advance && JSON.stringify(ctx.state) !== before) this.repo.changed('states');
+    if (JSON.stringify(ctx.state) !== before) this.repo.changed('states');
     return state;
   }
 
