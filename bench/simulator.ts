@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { passwordToken } from '../test/simulator/api/support.ts';
 import { latencies, load } from './support/http-load.ts';
 import { median, percentile, report, round } from './support/stats.ts';
 
@@ -15,19 +16,7 @@ const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as
 const { simulator, bare } = JSON.parse(line) as { simulator: string; bare: string };
 
 try {
-  const tokenResponse = await fetch(`${simulator}/auth/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: 'panel@demo.local',
-      password: 'demo',
-      authority: 'demo',
-      client_id: 'roomdeck-ci',
-      client_secret: 'roomdeck-ci-secret',
-    }),
-  });
-  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  const token = await passwordToken(simulator, 'panel@demo.local');
   const auth = { authorization: `Bearer ${token}` };
 
   const cases = [
