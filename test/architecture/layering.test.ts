@@ -44,9 +44,18 @@ describe('the folder layout is enforced by the linter', () => {
         "import { x } from '../../../electron/api/client.ts';\nexport const y = x;\n",
       ).ok,
     ).toBe(false);
+    // A deep import of the bridge's own files is refused too: '#contract' is the one seam.
+    for (const deep of [
+      "import type { System } from '../../../electron/bridge/types.ts';\nexport const y: System | null = null;\n",
+      "import { verbNames } from '../../../electron/bridge/channels.ts';\nexport const y = verbNames;\n",
+    ]) {
+      const result = lint('renderer/src/lib/probe.ts', deep);
+      expect(result.ok, deep).toBe(false);
+      expect(result.output).toContain('#contract');
+    }
     const allowed = lint(
       'renderer/src/lib/probe.ts',
-      "import type { System } from '../../../electron/bridge/types.ts';\nexport const y: System | null = null;\n",
+      "import type { System } from '#contract';\nexport const y: System | null = null;\n",
     );
     expect(allowed.ok, allowed.output).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
-import type { AppConfig, RoomdeckApi, SessionStatus } from '../../electron/bridge/types.ts';
+import type { AppConfig, RoomdeckApi, SessionStatus } from '#contract';
 import App from '../../renderer/src/App.svelte';
 import { AppModel } from '../../renderer/src/lib/app.svelte.ts';
 import { BridgeError } from '../../renderer/src/lib/bridge.ts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { verbNames } from '../../electron/bridge/channels.ts';
-import type { RoomdeckApi } from '../../electron/bridge/types.ts';
+import { verbNames } from '#contract';
+import type { RoomdeckApi } from '#contract';
 import { BridgeError, createBridge } from '../../renderer/src/lib/bridge.ts';
 
 type FetchArgs = [string, RequestInit];

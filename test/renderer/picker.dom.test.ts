@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RoomdeckApi } from '../../electron/bridge/types.ts';
+import type { RoomdeckApi } from '#contract';
 import { PAGE_SIZE, RoomSearch } from '../../renderer/src/lib/picker.svelte.ts';
 
 function fakeApi() {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ModuleState } from '../../electron/bridge/types.ts';
+import type { ModuleState } from '#contract';
 import { BridgeError } from '../../renderer/src/lib/bridge.ts';
 import { systemClock } from '../../renderer/src/lib/clock.ts';
 import { Poller, type PollTarget } from '../../renderer/src/lib/poller.ts';

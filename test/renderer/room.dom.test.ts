@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Module, RoomdeckApi, SystemDetail } from '../../electron/bridge/types.ts';
+import type { Module, RoomdeckApi, SystemDetail } from '#contract';
 import { systemClock } from '../../renderer/src/lib/clock.ts';
 import { Room, type Visibility } from '../../renderer/src/lib/room.svelte.ts';
 import { FUNCS, INNOVATION_LAB_PANEL, STATES } from './support/fixtures.ts';

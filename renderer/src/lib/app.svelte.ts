@@ -1,4 +1,4 @@
-import type { AppConfig, RoomdeckApi, SessionStatus } from '../../../electron/bridge/types.ts';
+import type { AppConfig, RoomdeckApi, SessionStatus } from '#contract';
 import { type BridgeError, toBridgeError } from './bridge.ts';
 
 export interface Reason {

@@ -1,6 +1,4 @@
-import { verbNames } from '../../../electron/bridge/channels.ts';
-import { BridgeError } from '../../../electron/bridge/errors.ts';
-import type { BridgeErrorBody, RoomdeckApi } from '../../../electron/bridge/types.ts';
+import { BridgeError, type BridgeErrorBody, type RoomdeckApi, verbNames } from '#contract';
 
 /*
  * The renderer's only way out. Two transports behind one type: Electron's preload exposes

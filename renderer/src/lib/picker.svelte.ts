@@ -1,4 +1,4 @@
-import type { RoomdeckApi, System, Zone } from '../../../electron/bridge/types.ts';
+import type { RoomdeckApi, System, Zone } from '#contract';
 import { PagedSearch, type SearchOptions } from './paged-search.svelte.ts';
 
 export const PAGE_SIZE = 8;

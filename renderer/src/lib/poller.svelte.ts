@@ -1,4 +1,4 @@
-import type { ModuleState } from '../../../electron/bridge/types.ts';
+import type { ModuleState } from '#contract';
 import { keyOf, type PollerOptions, Poller, type PollTarget } from './poller.ts';
 
 /** One module's polled state as the controls see it: a snapshot replaced whole, never mutated. */

@@ -1,4 +1,4 @@
-import type { ModuleState, PollSettings } from '../../../electron/bridge/types.ts';
+import type { ModuleState, PollSettings } from '#contract';
 import type { Clock } from './clock.ts';
 
 /*

@@ -1,10 +1,4 @@
-import type {
-  ModuleState,
-  PollSettings,
-  RoomdeckApi,
-  SystemDetail,
-  Types,
-} from '../../../electron/bridge/types.ts';
+import type { ModuleState, PollSettings, RoomdeckApi, SystemDetail, Types } from '#contract';
 import type { Command } from './layout/model.ts';
 import type { RoomPort } from '../controls/control.svelte.ts';
 import { isLinkLoss, messageOf } from './bridge.ts';

@@ -1,4 +1,4 @@
-import type { ModuleState } from '../../../electron/bridge/types.ts';
+import type { ModuleState } from '#contract';
 
 /** Status values are JSON: compare them as JSON, so [1,2] equals [1,2] and 1 never equals "1". */
 export function sameValue(a: unknown, b: unknown): boolean {

@@ -1,4 +1,4 @@
-import type { ModuleState } from '../../../electron/bridge/types.ts';
+import type { ModuleState } from '#contract';
 import type { RoomPort } from '../../../renderer/src/controls/control.svelte.ts';
 import { BridgeError } from '../../../renderer/src/lib/bridge.ts';
 import { systemClock } from '../../../renderer/src/lib/clock.ts';

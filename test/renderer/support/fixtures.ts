@@ -1,4 +1,4 @@
-import type { Funcs, ModuleState } from '../../../electron/bridge/types.ts';
+import type { Funcs, ModuleState } from '#contract';
 import type { ModuleInfo } from '../../../renderer/src/lib/layout/auto.ts';
 
 /** Funcs as the service describes them (JSON Schema parameters), for the demo device classes. */

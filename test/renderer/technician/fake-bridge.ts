@@ -1,12 +1,4 @@
-import type {
-  Dependency,
-  Funcs,
-  Module,
-  ModuleState,
-  RoomdeckApi,
-  System,
-  Zone,
-} from '../../../electron/bridge/types.ts';
+import type { Dependency, Funcs, Module, ModuleState, RoomdeckApi, System, Zone } from '#contract';
 import { BridgeError } from '../../../renderer/src/lib/bridge.ts';
 
 /** A small in-memory Control Service behind the bridge's types, for technician logic tests. */

@@ -1,4 +1,4 @@
-import type { Funcs, ModuleState } from '../../../../electron/bridge/types.ts';
+import type { Funcs, ModuleState } from '#contract';
 import type { ControlSpec, LevelSpec, SectionSpec, SelectSpec, ToggleSpec } from './model.ts';
 
 /*

@@ -1,4 +1,4 @@
-import type { Types } from '../../../../electron/bridge/types.ts';
+import type { Types } from '#contract';
 import type { ModuleInfo } from './auto.ts';
 import { automaticSections } from './auto.ts';
 import { parseCustomLayout } from './custom.ts';

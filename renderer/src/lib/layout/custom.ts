@@ -1,6 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import type { Types } from '../../../../electron/bridge/types.ts';
+import type { Types } from '#contract';
 import type { ControlSpec, LayoutProblem, SectionSpec } from './model.ts';
 import { controlSchemas, type PanelControl, type PanelLayout } from './panel-schema.ts';
 

@@ -1,4 +1,4 @@
-import type { Module } from '../../../../electron/bridge/types.ts';
+import type { Module } from '#contract';
 
 /** A module as exec and state address it inside a system: class name and 1-based index. */
 export interface ModuleAddress {

@@ -1,4 +1,4 @@
-import type { Funcs, ModuleState, RoomdeckApi } from '../../../../electron/bridge/types.ts';
+import type { Funcs, ModuleState, RoomdeckApi } from '#contract';
 import { Action } from './action.svelte.ts';
 import { addressesOf, type ModuleAddress } from './addressing.ts';
 import { describeProblem, localProblem, type Problem } from './problem.ts';

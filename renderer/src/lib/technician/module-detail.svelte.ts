@@ -1,10 +1,4 @@
-import type {
-  Funcs,
-  Module,
-  ModuleState,
-  PingResult,
-  RoomdeckApi,
-} from '../../../../electron/bridge/types.ts';
+import type { Funcs, Module, ModuleState, PingResult, RoomdeckApi } from '#contract';
 import { Action } from './action.svelte.ts';
 import { addressesOf, type ModuleAddress } from './addressing.ts';
 import { describeProblem, type Problem } from './problem.ts';

@@ -1,4 +1,4 @@
-import type { Module, ModuleInput } from '../../../../electron/bridge/types.ts';
+import type { Module, ModuleInput } from '#contract';
 import { type RoleName, roleName } from './addressing.ts';
 import { jsonText, parseJsonObject, wholeNumber } from './json-text.ts';
 import type { FieldFailure } from './problem.ts';

@@ -1,4 +1,4 @@
-import type { Dependency, Module, RoomdeckApi, System } from '../../../../electron/bridge/types.ts';
+import type { Dependency, Module, RoomdeckApi, System } from '#contract';
 import { describeProblem, localProblem, type Problem } from './problem.ts';
 import { emptyModuleDraft, type ModuleDraft, moduleChanges, moduleDraftOf } from './module-draft.ts';
 

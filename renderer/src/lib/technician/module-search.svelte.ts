@@ -1,4 +1,4 @@
-import type { Dependency, Module, RoomdeckApi, System } from '../../../../electron/bridge/types.ts';
+import type { Dependency, Module, RoomdeckApi, System } from '#contract';
 import { PagedSearch, type SearchOptions } from '../paged-search.svelte.ts';
 
 export const MODULE_PAGE_SIZE = 10;

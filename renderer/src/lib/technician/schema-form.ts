@@ -1,4 +1,4 @@
-import type { FuncDescription } from '../../../../electron/bridge/types.ts';
+import type { FuncDescription } from '#contract';
 
 /*
  * A method's parameters arrive as JSON Schema (wire contract: Funcs). Each becomes one form field;

@@ -1,4 +1,4 @@
-import type { RoomdeckApi, SystemDetail, Types } from '../../../../electron/bridge/types.ts';
+import type { RoomdeckApi, SystemDetail, Types } from '#contract';
 import { Action } from './action.svelte.ts';
 import { describeProblem, type Problem } from './problem.ts';
 

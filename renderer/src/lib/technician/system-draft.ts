@@ -1,4 +1,4 @@
-import type { System, SystemInput } from '../../../../electron/bridge/types.ts';
+import type { System, SystemInput } from '#contract';
 import { jsonText, parseJsonObject, wholeNumber } from './json-text.ts';
 import type { FieldFailure } from './problem.ts';
 

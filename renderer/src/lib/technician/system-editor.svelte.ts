@@ -1,4 +1,4 @@
-import type { RoomdeckApi, System, Zone } from '../../../../electron/bridge/types.ts';
+import type { RoomdeckApi, System, Zone } from '#contract';
 import { classNameOf } from './addressing.ts';
 import { describeProblem, localProblem, type Problem, VERSION_CONFLICT } from './problem.ts';
 import { changesOf, type DraftField, draftOf, emptyDraft, rebase, type SystemDraft } from './system-draft.ts';

@@ -1,0 +1,9 @@
+/**
+ * The bridge contract as the renderer sees it: types, verb names and the error the clients throw.
+ * This file is the one seam between the processes. The renderer imports it as `#contract` (the
+ * package's `imports` map) and nothing else from outside renderer/; the layering lint enforces it.
+ * Keep it free of schema code and of anything Node: it is bundled into the page.
+ */
+export * from './types.ts';
+export { verbNames } from './channels.ts';
+export { BridgeError, LINK_CODES, SESSION_CODES } from './errors.ts';
