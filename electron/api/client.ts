@@ -1,6 +1,7 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { type Clock, systemClock } from './clock.ts';
 import { decode, normalizeSystem, readList, unwrapExecResult } from './decode.ts';
+import { ServiceError } from './errors.ts';
 import {
   Count,
   Dependency,
@@ -14,6 +15,7 @@ import {
   Types,
   Zone,
 } from './schemas.ts';
+import { normalizeFuncs, normalizePing, readEach, withoutNulls } from './tolerant.ts';
 import {
   type AccessTokenSource,
   type ApiReply,
@@ -67,6 +69,8 @@ export interface Page<T> {
   total: number;
   offset: number;
   limit: number;
+  /** Records on this page that could not be read and were left out (one bad room never empties a list). */
+  skipped?: number;
 }
 
 /** A module inside a system: class name and 1-based index among the system's modules of that class. */
@@ -95,6 +99,11 @@ const MIN_EXEC_TIMEOUT_MS = 20_000;
 
 type Generation = 'unknown' | 'legacy' | 'current';
 
+const readSystem = (body: unknown): unknown => normalizeSystem(withoutNulls(body));
+
+const isUnreadableRecord = (err: unknown): boolean =>
+  err instanceof ServiceError && (err.code === 'ROOMDECK_BAD_RESPONSE' || err.code === 'ROOMDECK_NOT_FOUND');
+
 const CompleteSystem = Type.Object({
   modules: Type.Array(Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown())])),
   zones: Type.Array(Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown())])),
@@ -105,6 +114,7 @@ export class ControlClient {
   readonly #fetch: typeof fetch;
   readonly #clock: Clock;
   #generation: Generation = 'unknown';
+  #dependencyNames: Promise<Map<string, string>> | null = null;
 
   constructor(options: ControlClientOptions) {
     this.#options = options;
@@ -121,13 +131,13 @@ export class ControlClient {
       params,
       { zone_id: params.zoneId, module_id: params.moduleId },
       options,
-      normalizeSystem,
+      readSystem,
     );
   }
 
   async createSystem(input: SystemInput, options?: CallOptions): Promise<System> {
     const reply = await this.#call({ method: 'POST', path: '/api/control/systems', body: input }, options);
-    return decode(System, normalizeSystem(reply.body), 'created system');
+    return decode(System, readSystem(reply.body), 'created system');
   }
 
   async getSystem(id: string, options?: CallOptions): Promise<System> {
@@ -135,7 +145,7 @@ export class ControlClient {
       { method: 'GET', path: `/api/control/systems/${encodePath(id)}` },
       options,
     );
-    return decode(System, normalizeSystem(reply.body), 'system');
+    return decode(System, readSystem(reply.body), 'system');
   }
 
   /**
@@ -153,16 +163,27 @@ export class ControlClient {
     const zoneIds = raw.zones.map((z) => (typeof z === 'string' ? z : String(z.id)));
     const system = decode(
       System,
-      normalizeSystem({ ...(reply.body as object), modules: moduleIds, zones: zoneIds }),
+      readSystem({ ...(reply.body as object), modules: moduleIds, zones: zoneIds }),
       'complete system',
     );
-    const modules = await Promise.all(
-      raw.modules.map((m) =>
-        typeof m === 'string' ? this.getModule(m, options) : decode(Module, m, 'module'),
-      ),
+    // One module the client cannot read leaves that part of the room out, not the whole room.
+    const embedded = readEach(raw.modules, (m) =>
+      typeof m === 'string' ? m : decode(Module, withoutNulls(m), 'module'),
+    ).items;
+    const fetched = await Promise.allSettled(
+      embedded.map((m) => (typeof m === 'string' ? this.getModule(m, options) : Promise.resolve(m))),
+    );
+    const modules = await this.#withClassNames(
+      fetched.flatMap((r) => {
+        if (r.status === 'fulfilled') return [r.value];
+        // Unreadable or gone: leave it out. Anything else (the link, the session) fails the room.
+        if (isUnreadableRecord(r.reason)) return [];
+        throw r.reason;
+      }),
+      options,
     );
     const zones = raw.zones.every((z) => typeof z !== 'string')
-      ? raw.zones.map((z) => decode(Zone, z, 'zone'))
+      ? readEach(raw.zones, (z) => decode(Zone, withoutNulls(z), 'zone')).items
       : await this.#zonesById(zoneIds, options);
     return { system, modules, zones };
   }
@@ -177,7 +198,7 @@ export class ControlClient {
       { method: 'PUT', path: `/api/control/systems/${encodePath(id)}`, body: { ...changes, version } },
       options,
     );
-    return decode(System, normalizeSystem(reply.body), 'updated system');
+    return decode(System, readSystem(reply.body), 'updated system');
   }
 
   async deleteSystem(id: string, options?: CallOptions): Promise<void> {
@@ -229,7 +250,7 @@ export class ControlClient {
       },
       options,
     );
-    return decode(Funcs, reply.body, 'funcs');
+    return decode(Funcs, normalizeFuncs(reply.body), 'funcs');
   }
 
   /** How many modules of class `module` the system has. */
@@ -253,19 +274,21 @@ export class ControlClient {
 
   // ── Modules (spec §4.3) ──────────────────────────────────────────────────────────────────────
 
-  listModules(params: ModuleListParams = {}, options?: CallOptions): Promise<Page<Module>> {
-    return this.#list(
+  async listModules(params: ModuleListParams = {}, options?: CallOptions): Promise<Page<Module>> {
+    const page = await this.#list(
       '/api/control/modules',
       Module,
       params,
       { system_id: params.systemId, dependency_id: params.dependencyId },
       options,
+      withoutNulls,
     );
+    return { ...page, items: await this.#withClassNames(page.items, options) };
   }
 
   async createModule(input: ModuleInput, options?: CallOptions): Promise<Module> {
     const reply = await this.#call({ method: 'POST', path: '/api/control/modules', body: input }, options);
-    return decode(Module, reply.body, 'created module');
+    return this.#readModule(reply.body, 'created module', options);
   }
 
   async getModule(id: string, options?: CallOptions): Promise<Module> {
@@ -273,7 +296,7 @@ export class ControlClient {
       { method: 'GET', path: `/api/control/modules/${encodePath(id)}` },
       options,
     );
-    return decode(Module, reply.body, 'module');
+    return this.#readModule(reply.body, 'module', options);
   }
 
   async updateModule(id: string, changes: ModuleInput, options?: CallOptions): Promise<Module> {
@@ -281,7 +304,7 @@ export class ControlClient {
       { method: 'PUT', path: `/api/control/modules/${encodePath(id)}`, body: changes },
       options,
     );
-    return decode(Module, reply.body, 'updated module');
+    return this.#readModule(reply.body, 'updated module', options);
   }
 
   async deleteModule(id: string, options?: CallOptions): Promise<void> {
@@ -301,7 +324,7 @@ export class ControlClient {
       { method: 'POST', path: `/api/control/modules/${encodePath(id)}/ping` },
       options,
     );
-    return decode(PingResult, reply.body, 'ping result');
+    return decode(PingResult, normalizePing(reply.body), 'ping result');
   }
 
   async moduleState(id: string, lookup?: string, options?: CallOptions): Promise<ModuleState> {
@@ -315,11 +338,11 @@ export class ControlClient {
   // ── Zones and drivers (wire contract: Paths) ─────────────────────────────────────────────────
 
   listZones(params: ListParams = {}, options?: CallOptions): Promise<Page<Zone>> {
-    return this.#list('/api/control/zones', Zone, params, {}, options);
+    return this.#list('/api/control/zones', Zone, params, {}, options, withoutNulls);
   }
 
   listDependencies(params: ListParams = {}, options?: CallOptions): Promise<Page<Dependency>> {
-    return this.#list('/api/control/dependencies', Dependency, params, {}, options);
+    return this.#list('/api/control/dependencies', Dependency, params, {}, options, withoutNulls);
   }
 
   // ── Plumbing ─────────────────────────────────────────────────────────────────────────────────
@@ -358,13 +381,41 @@ export class ControlClient {
     );
     const list = readList(reply.body, reply.headers.get('x-total-count'), offset, path);
     if (!Array.isArray(reply.body) && this.#generation === 'unknown') this.#generation = 'legacy';
-    const items = list.items.map((item, i) => decode(schema, normalize(item), `${path}[${i}]`));
-    return { items, total: list.total, offset, limit };
+    const { items, skipped } = readEach(list.items, (item, i) =>
+      decode(schema, normalize(item), `${path}[${i}]`),
+    );
+    return skipped === 0
+      ? { items, total: list.total, offset, limit }
+      : { items, total: list.total, offset, limit, skipped };
   }
 
   #state(body: unknown, lookup: string | undefined): ModuleState {
     if (lookup !== undefined) return { [lookup]: body ?? null };
     return decode(ModuleState, body, 'state');
+  }
+
+  async #readModule(body: unknown, what: string, options?: CallOptions): Promise<Module> {
+    const [module] = await this.#withClassNames([decode(Module, withoutNulls(body), what)], options);
+    return module as Module;
+  }
+
+  /**
+   * The wire contract's `name` (the driver's default class name) is not in the spec, so some
+   * services leave it out. A module without it and without `custom_name` takes its driver's name,
+   * so that addressing it by class (exec, state) works. The drivers are read once, when needed.
+   */
+  async #withClassNames(modules: Module[], options?: CallOptions): Promise<Module[]> {
+    if (modules.every((m) => m.name !== undefined || (m.custom_name ?? '') !== '')) return modules;
+    this.#dependencyNames ??= this.listDependencies({ limit: MAX_LIMIT }, options).then(
+      (page) => new Map(page.items.map((d) => [d.id, d.name])),
+      () => new Map<string, string>(),
+    );
+    const names = await this.#dependencyNames;
+    return modules.map((m) => {
+      if (m.name !== undefined || (m.custom_name ?? '') !== '') return m;
+      const name = names.get(m.dependency_id);
+      return name === undefined ? m : { ...m, name };
+    });
   }
 
   async #zonesById(ids: string[], options?: CallOptions): Promise<Zone[]> {

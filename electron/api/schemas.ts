@@ -23,12 +23,16 @@ export const Dependency = Type.Object({
   id: Id,
   name: Type.String(),
   description: Type.Optional(Type.String()),
-  role: Type.Integer({ minimum: 0, maximum: 3 }),
+  role: Type.Integer({ minimum: 0 }),
   default_port: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
 });
 export type Dependency = Static<typeof Dependency>;
 
-export const ModuleRole = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
+/**
+ * 0 ssh, 1 device, 2 service, 3 logic (spec §2.2). Other numbers exist in the field (the current
+ * generation has 99), so any non-negative integer is read and shown as an unknown role.
+ */
+export const ModuleRole = Type.Integer({ minimum: 0 });
 
 export const Module = Type.Object({
   id: Id,

@@ -1,3 +1,4 @@
+import { withoutUnrequestedIdToken } from './id-token.ts';
 import { timingSafeEqual } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { type Clock, systemClock } from '../api/clock.ts';
@@ -153,7 +154,11 @@ export function exchangeCode(
       verifier,
       options,
     );
-    return oauth.processAuthorizationCodeResponse(ctx.as, ctx.client, response);
+    return oauth.processAuthorizationCodeResponse(
+      ctx.as,
+      ctx.client,
+      await withoutUnrequestedIdToken(response, ctx.scope),
+    );
   });
 }
 
@@ -178,7 +183,11 @@ export function passwordGrant(
       parameters,
       options,
     );
-    return oauth.processGenericTokenEndpointResponse(ctx.as, ctx.client, response);
+    return oauth.processGenericTokenEndpointResponse(
+      ctx.as,
+      ctx.client,
+      await withoutUnrequestedIdToken(response, ctx.scope),
+    );
   });
 }
 
@@ -196,7 +205,11 @@ export function refreshGrant(
       refreshToken,
       options,
     );
-    return oauth.processRefreshTokenResponse(ctx.as, ctx.client, response);
+    return oauth.processRefreshTokenResponse(
+      ctx.as,
+      ctx.client,
+      await withoutUnrequestedIdToken(response, ctx.scope),
+    );
   });
 }
 

@@ -1,6 +1,7 @@
 import { ControlClient } from '../api/client.ts';
 import { type Clock, systemClock } from '../api/clock.ts';
 import { RoomdeckError } from '../api/errors.ts';
+import { readStateValues } from '../api/tolerant.ts';
 import { createOAuthContext } from '../auth/flows.ts';
 import { Session, type SignInMode } from '../auth/session.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
@@ -162,7 +163,12 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       exec: after(async (a) => ({
         result: await client.exec(a.id, { module: a.module, index: a.index, method: a.method, args: a.args }),
       })),
-      state: after((a) => client.systemState(a.id, { module: a.module, index: a.index, lookup: a.lookup })),
+      // The panel compares and shows these: JSON text ("true", "15") is read as what it encodes.
+      state: after(async (a) =>
+        readStateValues(
+          await client.systemState(a.id, { module: a.module, index: a.index, lookup: a.lookup }),
+        ),
+      ),
       funcs: after((a) => client.funcs(a.id, { module: a.module, index: a.index })),
       count: after(async (a) => ({ count: await client.count(a.id, a.module) })),
       types: after((a) => client.types(a.id)),
