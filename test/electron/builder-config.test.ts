@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,47 +12,107 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
 const yaml = require('js-yaml') as { load(text: string): unknown };
 
+type Target = string | { target: string; arch?: string[] };
 interface BuilderConfig {
   appId: string;
   productName: string;
+  artifactName: string;
   files: string[];
   asar?: boolean;
-  publish: unknown;
-  directories?: { output?: string };
-  linux: { target: string[]; category: string };
-  mac: { target: string[] };
-  win: { target: string[] };
+  beforeBuild?: string;
+  publish: { provider: string; url: string } | null;
+  directories?: { output?: string; buildResources?: string };
+  linux: { target: Target[]; category: string };
+  deb: { afterInstall: string; afterRemove: string };
+  mac: { target: Target[]; hardenedRuntime?: boolean; entitlements?: string };
+  win: { target: Target[] };
+  nsis: { perMachine: boolean };
   electronFuses?: Record<string, boolean>;
 }
+
+const targetNames = (targets: Target[]) => targets.map((t) => (typeof t === 'string' ? t : t.target));
 
 const config = yaml.load(readFileSync(path.join(root, 'electron-builder.yml'), 'utf8')) as BuilderConfig;
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   main: string;
+  productName?: string;
+  desktopName?: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
   homepage?: string;
   author?: { email?: string };
   scripts: Record<string, string>;
 };
 
 describe('the electron-builder configuration', () => {
-  it('names the app', () => {
+  it('names the app, with the product name at run time too (keychain item, WM_CLASS)', () => {
     expect(config.appId).toMatch(/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/);
     expect(config.productName).toBe('Roomdeck');
+    expect(pkg.productName).toBe('Roomdeck');
+    expect(pkg.desktopName).toBe('roomdeck.desktop');
+    // electron-builder's own macros, not JavaScript templates.
+    expect(config.artifactName).toContain(['$', '{version}'].join(''));
+    expect(config.artifactName).toContain(['$', '{arch}'].join(''));
   });
 
-  it('builds an AppImage and a deb on Linux, a dmg on macOS and an NSIS installer on Windows', () => {
-    expect(config.linux.target).toEqual(['AppImage', 'deb']);
+  it('builds AppImage + deb (Linux), dmg + zip (macOS, zip for updates), per-machine NSIS (Windows)', () => {
+    expect(targetNames(config.linux.target)).toEqual(['AppImage', 'deb']);
     expect(config.linux.category).toBeTruthy();
-    expect(config.mac.target).toEqual(['dmg']);
-    expect(config.win.target).toEqual(['nsis']);
+    expect(targetNames(config.mac.target)).toEqual(['dmg', 'zip']);
+    expect(config.mac.hardenedRuntime).toBe(true);
+    expect(existsSync(path.join(root, String(config.mac.entitlements)))).toBe(true);
+    expect(targetNames(config.win.target)).toEqual(['nsis']);
+    expect(config.nsis.perMachine).toBe(true);
   });
 
-  it('packs only the build and package.json, including the main entry, and publishes nothing', () => {
-    expect(config.files).toContain('dist/**');
-    expect(config.files).toContain('package.json');
-    expect(config.files.filter((f) => !f.startsWith('!')).sort()).toEqual(['dist/**', 'package.json']);
+  it('installs the AppArmor profile Electron’s sandbox needs with the deb, and removes it with it', () => {
+    const install = readFileSync(path.join(root, config.deb.afterInstall), 'utf8');
+    expect(install).toContain('/etc/apparmor.d/roomdeck');
+    expect(install).toMatch(/\buserns,/);
+    expect(readFileSync(path.join(root, config.deb.afterRemove), 'utf8')).toContain(
+      'apparmor_parser --remove',
+    );
+  });
+
+  it('has icons rendered from the SVG source for every platform', () => {
+    const resources = path.join(root, config.directories?.buildResources ?? 'build');
+    for (const file of [
+      'icon.svg',
+      'icon.png',
+      'icon.ico',
+      'icon.icns',
+      'icons/512x512.png',
+      'icons/1024x1024.png',
+    ]) {
+      expect(existsSync(path.join(resources, file)), file).toBe(true);
+    }
+    // PNG signature and size from the IHDR chunk: the large icon really is 1024 px.
+    const png = readFileSync(path.join(resources, 'icon.png'));
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(1024);
+  });
+
+  it('packs only the build and package.json, with no node_modules (the main process is bundled)', () => {
+    expect(config.files.filter((f) => !f.startsWith('!')).sort()).toEqual([
+      'dist/electron/**/*.{js,cjs}',
+      'dist/renderer/**',
+      'package.json',
+    ]);
+    expect(config.files).toContain('!dist/**/*.map');
+    expect(config.beforeBuild).toBe('./scripts/builder-before-build.cjs');
     expect(pkg.main.startsWith('dist/')).toBe(true);
-    expect(config.publish).toBeNull();
     expect(config.directories?.output).toBe('release');
+  });
+
+  it('keeps tooling out of the production dependencies', () => {
+    for (const tool of ['tsx', 'esbuild', 'vite', 'typescript', 'electron', 'electron-builder']) {
+      expect(pkg.dependencies[tool], tool).toBeUndefined();
+    }
+    expect(pkg.devDependencies.tsx).toBeDefined();
+  });
+
+  it('publishes update files for a generic server (the feed URL itself comes from managed configuration)', () => {
+    expect(config.publish?.provider).toBe('generic');
   });
 
   it('switches off the fuses that would let Roomdeck run as a plain Node', () => {
@@ -60,6 +120,7 @@ describe('the electron-builder configuration', () => {
       runAsNode: false,
       enableNodeOptionsEnvironmentVariable: false,
       enableNodeCliInspectArguments: false,
+      grantFileProtocolExtraPrivileges: false,
     });
   });
 
