@@ -1,16 +1,19 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { homedir as osHomedir } from 'node:os';
 import path from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { findNodeAtLocation, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { ConfigError } from '../api/errors.ts';
 import { PollSettings } from '../bridge/config.ts';
 import { ResolvedConfig } from './schema.ts';
 
 /**
- * Roomdeck's configuration from, lowest to highest precedence: defaults, a JSON file, environment
- * variables, command-line flags. Every problem names the key, where its value came from and what
- * is wrong, and all problems are reported at once, so an installer fixes them in one pass.
+ * Roomdeck's configuration from, lowest to highest precedence: defaults, the machine-wide file that
+ * IT manages (`machineConfigFile`), the user's file (`<data dir>/config.json` or `--config`),
+ * environment variables, command-line flags. Every problem names the key, where its value came from
+ * (file and line) and what is wrong, and all problems are reported at once, so an installer fixes
+ * them in one pass. A file holding a secret must be readable by its owner only.
  */
 
 export interface ConfigProblem {
@@ -41,6 +44,10 @@ export interface LoadConfigInput {
   cwd?: string;
   /** The file's text, or null when it does not exist. */
   readFile?: (file: string) => string | null;
+  /** POSIX permission bits of a file (null where they mean nothing, e.g. Windows). */
+  fileMode?: (file: string) => number | null;
+  /** The machine-wide file; default: the platform's place (`machineConfigFile`). */
+  machineFile?: string | null;
   /** Electron and Chromium add switches of their own; the npm entry rejects unknown flags. */
   unknownFlags?: 'error' | 'ignore';
 }
@@ -49,8 +56,23 @@ export interface LoadedConfig {
   config: ResolvedConfig;
   /** `--browser-host`: serve in a browser even when Electron is installed. */
   browserHost: boolean;
-  /** The config file that was read, if any. */
+  /** The user's config file that was read, if any. */
   configFile: string | null;
+  /** The machine-wide file that was read, if any. */
+  machineFile: string | null;
+  /** Where each setting's value came from ("default", "config file /etc/roomdeck/config.json line 3", …). */
+  sources: Readonly<Record<string, string>>;
+}
+
+/** Where IT puts settings for every account on a machine (the installers create the folder). */
+export function machineConfigFile(
+  platform: NodeJS.Platform,
+  env: Readonly<Record<string, string | undefined>>,
+): string {
+  if (platform === 'win32')
+    return path.win32.join(env.ProgramData || 'C:\\ProgramData', 'Roomdeck', 'config.json');
+  if (platform === 'darwin') return '/Library/Application Support/Roomdeck/config.json';
+  return '/etc/roomdeck/config.json';
 }
 
 /** Set by `npm start` for the Electron it spawns: the simulator it started for it. */
@@ -212,16 +234,48 @@ const FileConfig = Type.Object(
 
 const dotted = (pointer: string): string => pointer.split('/').slice(1).join('.');
 
-function readConfigFile(file: string, text: string, problems: ConfigProblem[]): Layer {
+/** Settings that are credentials: a file holding one must not be readable by other users. */
+const SECRET_SETTINGS = [['clientSecret'], ['serviceAccount', 'password']] as const;
+
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+function readConfigFile(
+  file: string,
+  text: string,
+  mode: number | null,
+  problems: ConfigProblem[],
+  label = 'config file',
+): Layer {
   const layer: Layer = new Map();
-  const source = `config file ${file}`;
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    problems.push({ key: '(file)', source, message: `is not valid JSON: ${(err as Error).message}` });
+  const source = `${label} ${file}`;
+  const syntax: ParseError[] = [];
+  const tree = parseTree(text, syntax, { allowTrailingComma: false, disallowComments: true });
+  const first = syntax[0];
+  if (first !== undefined || tree === undefined) {
+    const line = first === undefined ? 1 : lineOf(text, first.offset);
+    const what = first === undefined ? 'is empty' : `is not valid JSON (${printParseErrorCode(first.error)})`;
+    problems.push({ key: '(file)', source: `${source} line ${line}`, message: what });
     return layer;
   }
+  const data: unknown = JSON.parse(text);
+  const at = (pointer: string): string => {
+    const location = pointer
+      .split('/')
+      .slice(1)
+      .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+    let node = findNodeAtLocation(tree, location);
+    // A missing or unexpected key: point at the nearest enclosing value that exists.
+    while (node === undefined && location.length > 0) {
+      location.pop();
+      node = findNodeAtLocation(tree, location);
+    }
+    const offset = node?.parent?.type === 'property' ? node.parent.offset : (node?.offset ?? 0);
+    return `${source} line ${lineOf(text, offset)}`;
+  };
   const errors = [...Value.Errors(FileConfig, data)];
   if (errors.length > 0) {
     const seen = new Set<string>();
@@ -231,14 +285,30 @@ function readConfigFile(file: string, text: string, problems: ConfigProblem[]): 
       seen.add(key);
       const message =
         error.message === 'Unexpected property' ? 'is not a setting Roomdeck knows' : error.message;
-      problems.push({ key, source, message });
+      problems.push({ key, source: at(error.path), message });
     }
     return layer;
   }
-  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+  const record = data as Record<string, unknown>;
+  if (mode !== null && (mode & 0o077) !== 0) {
+    for (const keys of SECRET_SETTINGS) {
+      let value: unknown = record;
+      for (const k of keys) value = (value as Record<string, unknown> | undefined)?.[k];
+      if (value === undefined) continue;
+      const key = keys.join('.');
+      problems.push({
+        key,
+        source: at(`/${keys.join('/')}`),
+        message: `is a secret, but the file can be read by other users (mode ${(mode & 0o777).toString(8)}): make it readable by its owner only (chmod 600), or provision the secret into the vault`,
+      });
+    }
+    if (problems.some((p) => p.source.startsWith(source))) return layer;
+  }
+  for (const [key, value] of Object.entries(record)) {
     if ((key === 'poll' || key === 'host') && typeof value === 'object' && value !== null) {
-      for (const [inner, v] of Object.entries(value)) layer.set(`${key}.${inner}`, { value: v, source });
-    } else layer.set(key, { value, source });
+      for (const [inner, v] of Object.entries(value))
+        layer.set(`${key}.${inner}`, { value: v, source: at(`/${key}/${inner}`) });
+    } else layer.set(key, { value, source: at(`/${key}`) });
   }
   return layer;
 }
@@ -301,6 +371,8 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
   const { argv, env } = input;
   const cwd = input.cwd ?? process.cwd();
   const readFile = input.readFile ?? readTextFile;
+  const fileMode = input.fileMode ?? readFileMode;
+  const platform = input.platform ?? process.platform;
   const problems: ConfigProblem[] = [];
 
   const flags = readFlags(argv, input.unknownFlags ?? 'error', problems);
@@ -312,8 +384,24 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
     cwd,
     typeof dataDirEntry?.value === 'string'
       ? dataDirEntry.value
-      : defaultDataDir(input.platform ?? process.platform, env, input.homedir ?? osHomedir()),
+      : defaultDataDir(platform, env, input.homedir ?? osHomedir()),
   );
+
+  // IT's machine-wide file, when there is one: below the user's own settings.
+  const machinePath = input.machineFile === undefined ? machineConfigFile(platform, env) : input.machineFile;
+  let machine: Layer = new Map();
+  let machineRead: string | null = null;
+  const machineText = machinePath === null ? null : readFile(machinePath);
+  if (machinePath !== null && machineText !== null) {
+    machine = readConfigFile(
+      machinePath,
+      machineText,
+      fileMode(machinePath),
+      problems,
+      'machine config file',
+    );
+    machineRead = machinePath;
+  }
 
   // An explicitly named file must exist; the default one is optional.
   const named = pick('configFile');
@@ -323,13 +411,13 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
   let fileRead: string | null = null;
   const text = readFile(configFile);
   if (text !== null) {
-    file = readConfigFile(configFile, text, problems);
+    file = readConfigFile(configFile, text, fileMode(configFile), problems);
     fileRead = configFile;
   } else if (named !== undefined) {
     problems.push({ key: 'configFile', source: named.source, message: `no such file: ${configFile}` });
   }
 
-  const { value, sources } = merge([defaultsLayer(dataDir), file, environment, flags]);
+  const { value, sources } = merge([defaultsLayer(dataDir), machine, file, environment, flags]);
   const browserHost = value.browserHost === true;
   delete value.browserHost;
   delete value.configFile;
@@ -392,7 +480,24 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
     }
   }
   if (problems.length > 0) throw new ConfigInvalidError(problems);
-  return { config: value as ResolvedConfig, browserHost, configFile: fileRead };
+  return {
+    config: value as ResolvedConfig,
+    browserHost,
+    configFile: fileRead,
+    machineFile: machineRead,
+    sources: Object.fromEntries(
+      [...sources].filter(([key]) => key !== 'browserHost' && key !== 'configFile'),
+    ),
+  };
+}
+
+function readFileMode(file: string): number | null {
+  if (process.platform === 'win32') return null;
+  try {
+    return statSync(file).mode;
+  } catch {
+    return null;
+  }
 }
 
 function readTextFile(file: string): string | null {

@@ -262,30 +262,40 @@ describe('refusing a configuration', () => {
   });
 
   it('refuses a config file that is not JSON', () => {
-    const [problem] = problemsOf({ argv: ['--config', '/c.json'], files: { '/c.json': '{ serverUrl: ' } });
-    expect(problem).toMatchObject({ key: '(file)', source: 'config file /c.json' });
+    const text = '{\n  "serverUrl": "https://x.example.org",\n  "kiosk": tru\n}';
+    const [problem] = problemsOf({ argv: ['--config', '/c.json'], files: { '/c.json': text } });
+    expect(problem).toMatchObject({ key: '(file)', source: 'config file /c.json line 3' });
     expect(problem?.message).toMatch(/^is not valid JSON/);
   });
 
   it('refuses unknown keys and wrongly typed values in the config file, all at once', () => {
-    const file = JSON.stringify({
-      serverURL: 'https://x.example.org',
-      kiosk: 'yes',
-      poll: { fastMs: 10, slowMs: 1 },
-      host: { port: -1 },
-    });
+    // Each problem names the line of the field at fault, as an installer's editor shows it.
+    const file = JSON.stringify(
+      {
+        serverURL: 'https://x.example.org',
+        kiosk: 'yes',
+        poll: { fastMs: 10, slowMs: 1 },
+        host: { port: -1 },
+      },
+      null,
+      2,
+    );
     expect(problemsOf({ argv: ['--config', '/c.json'], files: { '/c.json': file } })).toEqual([
-      { key: 'serverURL', source: 'config file /c.json', message: 'is not a setting Roomdeck knows' },
-      { key: 'kiosk', source: 'config file /c.json', message: 'Expected boolean' },
-      { key: 'poll.slowMs', source: 'config file /c.json', message: 'is not a setting Roomdeck knows' },
+      { key: 'serverURL', source: 'config file /c.json line 2', message: 'is not a setting Roomdeck knows' },
+      { key: 'kiosk', source: 'config file /c.json line 3', message: 'Expected boolean' },
+      {
+        key: 'poll.slowMs',
+        source: 'config file /c.json line 6',
+        message: 'is not a setting Roomdeck knows',
+      },
       {
         key: 'poll.fastMs',
-        source: 'config file /c.json',
+        source: 'config file /c.json line 5',
         message: 'Expected integer to be greater or equal to 100',
       },
       {
         key: 'host.port',
-        source: 'config file /c.json',
+        source: 'config file /c.json line 9',
         message: 'Expected integer to be greater or equal to 0',
       },
     ]);
@@ -296,7 +306,7 @@ describe('refusing a configuration', () => {
     expect(problemsOf({ argv: ['--config', '/c.json'], files: { '/c.json': file } })).toEqual([
       {
         key: 'host.address',
-        source: 'config file /c.json',
+        source: 'config file /c.json line 1',
         message: 'must be a loopback address such as 127.0.0.1: the browser host has no TLS (got 0.0.0.0)',
       },
     ]);
@@ -310,7 +320,7 @@ describe('refusing a configuration', () => {
     expect(problemsOf({ argv: ['--config', '/c.json'], files: { '/c.json': file } })).toEqual([
       {
         key: 'serviceAccount',
-        source: 'config file /c.json',
+        source: 'config file /c.json line 1',
         message: expect.stringMatching(/clientSecret/),
       },
     ]);
@@ -337,6 +347,101 @@ describe('refusing a configuration', () => {
   it('refuses empty flag values', () => {
     expect(problemsOf({ argv: ['--client-id='] })).toEqual([
       { key: 'clientId', source: 'flag --client-id', message: 'must not be empty' },
+    ]);
+  });
+});
+
+describe('managed configuration: the machine-wide file', () => {
+  const MACHINE = '/etc/roomdeck/config.json';
+  const USER = '/home/panel/.config/Roomdeck/config.json';
+
+  it('is read from each platform’s place', () => {
+    const seen: string[] = [];
+    for (const [platform, env] of [
+      ['linux', {}],
+      ['darwin', {}],
+      ['win32', { ProgramData: 'D:\\ProgramData', APPDATA: 'D:\\Users\\p\\AppData\\Roaming' }],
+    ] as const) {
+      load({
+        platform,
+        env,
+        readFile: (file) => {
+          seen.push(file);
+          return null;
+        },
+      });
+    }
+    expect(seen).toContain('/etc/roomdeck/config.json');
+    expect(seen).toContain('/Library/Application Support/Roomdeck/config.json');
+    expect(seen).toContain('D:\\ProgramData\\Roomdeck\\config.json');
+  });
+
+  it('sits below the user’s file, the environment and flags, and every value says where it came from', () => {
+    const machine = JSON.stringify(
+      {
+        serverUrl: 'https://control.example.org',
+        systemId: 'sys-machine',
+        kiosk: true,
+        requestTimeoutMs: 9000,
+      },
+      null,
+      2,
+    );
+    const user = JSON.stringify({ systemId: 'sys-user', requestTimeoutMs: 7000 }, null, 2);
+    const loaded = load({
+      files: { [MACHINE]: machine, [USER]: user },
+      env: { ROOMDECK_REQUEST_TIMEOUT_MS: '6000' },
+      argv: ['--system', 'sys-flag'],
+    });
+    expect(loaded.config).toMatchObject({
+      serverUrl: 'https://control.example.org',
+      kiosk: true,
+      systemId: 'sys-flag',
+      requestTimeoutMs: 6000,
+    });
+    expect(loaded.machineFile).toBe(MACHINE);
+    expect(loaded.configFile).toBe(USER);
+    expect(loaded.sources).toMatchObject({
+      serverUrl: `machine config file ${MACHINE} line 2`,
+      kiosk: `machine config file ${MACHINE} line 4`,
+      systemId: 'flag --system',
+      requestTimeoutMs: 'environment variable ROOMDECK_REQUEST_TIMEOUT_MS',
+      clientId: 'default',
+    });
+  });
+
+  it('refuses a secret in a file other users can read, naming file, line and what to do', () => {
+    const machine = JSON.stringify(
+      {
+        serverUrl: 'https://control.example.org',
+        clientId: 'roomdeck-ci',
+        clientSecret: 'not-for-everyone',
+        serviceAccount: { username: 'panel', password: 'also-secret' },
+      },
+      null,
+      2,
+    );
+    const problems = problemsOf({ files: { [MACHINE]: machine }, fileMode: () => 0o100644 });
+    expect(problems.map((p) => [p.key, p.source])).toEqual([
+      ['clientSecret', `machine config file ${MACHINE} line 4`],
+      ['serviceAccount.password', `machine config file ${MACHINE} line 7`],
+    ]);
+    expect(problems[0]?.message).toMatch(/chmod 600/);
+    expect(problems.map((p) => p.message).join(' ')).not.toContain('not-for-everyone');
+    // Readable by its owner only: accepted.
+    expect(load({ files: { [MACHINE]: machine }, fileMode: () => 0o100600 }).config.clientSecret).toBe(
+      'not-for-everyone',
+    );
+  });
+
+  it('names the machine file and line when it is damaged', () => {
+    const problems = problemsOf({ files: { [MACHINE]: '{\n  "kiosk": true,\n  "systemId": \n}' } });
+    expect(problems).toEqual([
+      {
+        key: '(file)',
+        source: `machine config file ${MACHINE} line 4`,
+        message: expect.stringMatching(/^is not valid JSON/),
+      },
     ]);
   });
 });
