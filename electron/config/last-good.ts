@@ -1,0 +1,85 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Value } from '@sinclair/typebox/value';
+import { ConfigInvalidError, type LoadConfigInput, type LoadedConfig, loadConfig } from './load.ts';
+import { ResolvedConfig } from './schema.ts';
+
+/**
+ * A panel whose configuration file was damaged (a bad edit, a half-copied rollout) must keep
+ * working: the last configuration that loaded is kept in the data directory, without secrets, and
+ * used when the current one does not load, with the problems reported (log, diagnostics) rather
+ * than a dead panel. With no last good configuration the problems end in the readable error screen.
+ */
+
+export const LAST_GOOD_FILE = 'last-good-config.json';
+
+export interface ConfigOutcome {
+  loaded: LoadedConfig;
+  /** The current configuration's problems when the last good one is used instead; else empty. */
+  problems: ConfigInvalidError | null;
+}
+
+export interface LastGoodStore {
+  read(dataDir: string): string | null;
+  write(dataDir: string, text: string): void;
+}
+
+export const fileLastGoodStore: LastGoodStore = {
+  read(dataDir) {
+    try {
+      return readFileSync(path.join(dataDir, LAST_GOOD_FILE), 'utf8');
+    } catch {
+      return null;
+    }
+  },
+  write(dataDir, text) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const file = path.join(dataDir, LAST_GOOD_FILE);
+    writeFileSync(`${file}.tmp`, text, { mode: 0o600 });
+    renameSync(`${file}.tmp`, file);
+  },
+};
+
+/**
+ * The configuration without anything secret: what may be written beside the vault in clear. The
+ * service account goes whole (a password-less account is no account); the panel then lives on the
+ * tokens in its vault.
+ */
+export function withoutSecrets(config: ResolvedConfig): ResolvedConfig {
+  const { clientSecret: _secret, serviceAccount: _account, ...rest } = config;
+  return rest;
+}
+
+export function loadConfigKeepingLastGood(
+  input: LoadConfigInput,
+  dataDirOf: (input: LoadConfigInput) => string,
+  store: LastGoodStore = fileLastGoodStore,
+): ConfigOutcome {
+  try {
+    const loaded = loadConfig(input);
+    try {
+      store.write(loaded.config.dataDir, `${JSON.stringify(withoutSecrets(loaded.config), null, 2)}\n`);
+    } catch {
+      // Not being able to remember it is no reason to refuse a good configuration.
+    }
+    return { loaded, problems: null };
+  } catch (err) {
+    if (!(err instanceof ConfigInvalidError)) throw err;
+    const text = store.read(dataDirOf(input));
+    if (text === null) throw err;
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw err;
+    }
+    if (!Value.Check(ResolvedConfig, data)) throw err;
+    const sources = Object.fromEntries(
+      Object.keys(data).map((key) => [key, `last good configuration (${LAST_GOOD_FILE})`]),
+    );
+    return {
+      loaded: { config: data, browserHost: false, configFile: null, machineFile: null, sources },
+      problems: err,
+    };
+  }
+}
