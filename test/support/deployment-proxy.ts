@@ -130,7 +130,7 @@ export async function startDeploymentProxy(upstream: string): Promise<Deployment
       const answer = await fetch(new URL(path + incoming.search, target), {
         method: req.method ?? 'GET',
         headers,
-        ...(body === undefined ? {} : { body }),
+        ...(body === undefined ? {} : { body: new Uint8Array(body) }),
         redirect: 'manual',
       });
       const text = await answer.text();
