@@ -345,6 +345,17 @@ export class ControlClient {
     return this.#list('/api/control/dependencies', Dependency, params, {}, options, withoutNulls);
   }
 
+  /**
+   * A request whose only purpose is its refusal (capability probes, electron/bridge/capabilities.ts):
+   * resolves when the service accepted it, throws the typed error when it did not.
+   */
+  async probe(
+    request: { method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown },
+    options?: CallOptions,
+  ): Promise<void> {
+    await this.#call(request, options);
+  }
+
   // ── Plumbing ─────────────────────────────────────────────────────────────────────────────────
 
   #call(request: Omit<ApiRequest, 'timeoutMs' | 'signal'> & { timeoutMs?: number }, options?: CallOptions) {

@@ -2,6 +2,7 @@ import { ControlClient } from '../api/client.ts';
 import { type Clock, systemClock } from '../api/clock.ts';
 import { RoomdeckError } from '../api/errors.ts';
 import { readStateValues } from '../api/tolerant.ts';
+import { Capabilities, type Capability, outcomeOf as capabilityOutcome } from './capabilities.ts';
 import { createOAuthContext } from '../auth/flows.ts';
 import { Session, type SignInMode } from '../auth/session.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
@@ -98,6 +99,31 @@ export function createMainServices(options: MainServicesOptions): MainServices {
 
   const status = (): SessionStatus => session.status();
 
+  // What the account may do: probed at sign-in, corrected by every real request (capabilities.ts).
+  const capabilities = new Capabilities(async (request) => {
+    try {
+      await client.probe(request);
+      return 'allowed';
+    } catch (err) {
+      return capabilityOutcome(err);
+    }
+  });
+  session.onChange((next) => {
+    if (next.state !== 'signed-in') capabilities.reset();
+  });
+  const learning =
+    <A, R>(capability: Capability, run: (args: A) => Promise<R>) =>
+    async (args: A): Promise<R> => {
+      try {
+        const result = await run(args);
+        capabilities.learn(capability, true);
+        return result;
+      } catch (err) {
+        if (capabilityOutcome(err) === 'forbidden') capabilities.learn(capability, false);
+        throw err;
+      }
+    };
+
   const appConfig = (): AppConfig => ({
     serverUrl: config.serverUrl,
     embeddedSimulator: config.embeddedSimulator,
@@ -126,6 +152,10 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         await session.signOut();
         return status();
       }),
+      capabilities: after(async () => {
+        if (session.status().state === 'signed-in') await capabilities.refresh();
+        return capabilities.view();
+      }),
     },
     config: {
       get: after(async () => appConfig()),
@@ -146,23 +176,36 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         }),
       ),
       get: after((a) => client.getSystemDetail(a.id)),
-      create: after((a) => client.createSystem(a.system)),
-      update: after((a) => client.updateSystem(a.id, a.version, a.changes)),
-      remove: after(async (a) => {
-        await client.deleteSystem(a.id);
-        return null;
-      }),
-      start: after(async (a) => {
-        await client.startSystem(a.id);
-        return null;
-      }),
-      stop: after(async (a) => {
-        await client.stopSystem(a.id);
-        return null;
-      }),
-      exec: after(async (a) => ({
-        result: await client.exec(a.id, { module: a.module, index: a.index, method: a.method, args: a.args }),
-      })),
+      create: after(learning('systems.create', (a) => client.createSystem(a.system))),
+      update: after(learning('systems.update', (a) => client.updateSystem(a.id, a.version, a.changes))),
+      remove: after(
+        learning('systems.remove', async (a) => {
+          await client.deleteSystem(a.id);
+          return null;
+        }),
+      ),
+      start: after(
+        learning('systems.startStop', async (a) => {
+          await client.startSystem(a.id);
+          return null;
+        }),
+      ),
+      stop: after(
+        learning('systems.startStop', async (a) => {
+          await client.stopSystem(a.id);
+          return null;
+        }),
+      ),
+      exec: after(
+        learning('systems.exec', async (a) => ({
+          result: await client.exec(a.id, {
+            module: a.module,
+            index: a.index,
+            method: a.method,
+            args: a.args,
+          }),
+        })),
+      ),
       // The panel compares and shows these: JSON text ("true", "15") is read as what it encodes.
       state: after(async (a) =>
         readStateValues(
@@ -185,21 +228,27 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         }),
       ),
       get: after((a) => client.getModule(a.id)),
-      create: after((a) => client.createModule(a.module)),
-      update: after((a) => client.updateModule(a.id, a.changes)),
-      remove: after(async (a) => {
-        await client.deleteModule(a.id);
-        return null;
-      }),
-      start: after(async (a) => {
-        await client.startModule(a.id);
-        return null;
-      }),
-      stop: after(async (a) => {
-        await client.stopModule(a.id);
-        return null;
-      }),
-      ping: after((a) => client.ping(a.id)),
+      create: after(learning('modules.create', (a) => client.createModule(a.module))),
+      update: after(learning('modules.update', (a) => client.updateModule(a.id, a.changes))),
+      remove: after(
+        learning('modules.remove', async (a) => {
+          await client.deleteModule(a.id);
+          return null;
+        }),
+      ),
+      start: after(
+        learning('modules.startStop', async (a) => {
+          await client.startModule(a.id);
+          return null;
+        }),
+      ),
+      stop: after(
+        learning('modules.startStop', async (a) => {
+          await client.stopModule(a.id);
+          return null;
+        }),
+      ),
+      ping: after(learning('modules.ping', (a) => client.ping(a.id))),
       state: after((a) => client.moduleState(a.id, a.lookup)),
       dependencies: after((a) => client.listDependencies({ q: a.q, limit: a.limit, offset: a.offset })),
     },

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { CapabilitiesView } from './capabilities.ts';
 import { verb } from './verb.ts';
 
 const Reason = Type.Object({ code: Type.String(), message: Type.String() });
@@ -26,4 +27,6 @@ export const session = {
   status: verb(None, SessionStatus),
   signIn: verb(None, SignInResult),
   signOut: verb(None, SessionStatus),
+  /** What the signed-in account may do (probed once, then learned from real requests). */
+  capabilities: verb(None, CapabilitiesView),
 } as const;

@@ -19,6 +19,7 @@ export type {
 } from '../api/schemas.ts';
 export type { BridgeErrorBody, BridgeResponse } from './errors.ts';
 export type { RoomdeckApi } from './contract.ts';
+export type { Capability, CapabilitiesView } from './capabilities.ts';
 export type SessionStatus = Static<typeof SessionStatusSchema>;
 export type SignInResult = Static<typeof SignInResultSchema>;
 export type AppConfig = Static<typeof AppConfigSchema>;

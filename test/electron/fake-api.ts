@@ -76,6 +76,7 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
           'http://127.0.0.1:4010/auth/oauth/authorize?response_type=code&client_id=roomdeck&state=s1',
       })),
       signOut: record('session.signOut', () => ({ ...status, state: 'signed-out' as const })),
+      capabilities: record('session.capabilities', () => ({ may: {}, reasons: {}, technician: true })),
     },
     config: {
       get: record('config.get', () => appConfig),

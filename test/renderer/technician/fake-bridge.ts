@@ -92,7 +92,12 @@ export function fakeBridge(options: { forbid?: string[] } = {}) {
   };
 
   const api: RoomdeckApi = {
-    session: { status: notFaked('status'), signIn: notFaked('signIn'), signOut: notFaked('signOut') },
+    session: {
+      status: notFaked('status'),
+      signIn: notFaked('signIn'),
+      signOut: notFaked('signOut'),
+      capabilities: notFaked('capabilities'),
+    },
     config: { get: notFaked('config.get'), chooseSystem: notFaked('chooseSystem') },
     systems: {
       list: verb('systems.list', () => page([...systems.values()])),
