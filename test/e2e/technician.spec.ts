@@ -157,3 +157,20 @@ test('a support technician sees what the role may not do disabled, with the reas
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('heading', { name: 'Choose a room' })).toBeVisible();
 });
+
+test('a technician signs out from the tools and signs in as another account, without a restart', async ({
+  page,
+}) => {
+  await openHuddle(page);
+  await page.getByRole('button', { name: 'Sign out / switch account' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  // The next account: an administrator, who may delete rooms.
+  await signIn(page, stack.host.url, 'admin@demo.local');
+  await page.getByRole('button', { name: 'Technician tools' }).click();
+  await page.getByRole('searchbox', { name: 'Search systems' }).fill('huddle');
+  await page
+    .getByRole('list', { name: 'Systems' })
+    .getByRole('button', { name: /^Huddle 3\.2/ })
+    .click();
+  await expect(page.getByRole('button', { name: 'Delete system' })).toBeEnabled();
+});

@@ -104,6 +104,19 @@ export class AppModel {
     }
   }
 
+  /**
+   * Signs out (the main process revokes the tokens) and shows the sign-in screen, where another
+   * account may sign in: switching accounts needs no restart.
+   */
+  async signOut(): Promise<void> {
+    try {
+      const status = await this.#api.session.signOut({});
+      this.#screen = { name: 'sign-in', status, reason: null };
+    } catch (error) {
+      this.#toSignIn(null, toBridgeError(error));
+    }
+  }
+
   async #untilSettled(): Promise<SessionStatus> {
     for (;;) {
       await this.#wait(SIGN_IN_CHECK_MS);
