@@ -1,5 +1,6 @@
 import type { RoomdeckApi, SystemDetail, Types } from '#contract';
 import { Action } from './action.svelte.ts';
+import { type Cascade, deleteCascade } from './cascade.ts';
 import { describeProblem, type Problem } from './problem.ts';
 
 /** One system as a technician sees it: every field, its modules and types, start/stop/delete. */
@@ -49,6 +50,23 @@ export class SystemInspector {
 
   async stopAll(): Promise<void> {
     if ((await this.stop.run(() => this.#api.systems.stop({ id: this.id }))) !== undefined) await this.load();
+  }
+
+  /** What deleting the room would take with it: asks the service which rooms share each module. */
+  async cascade(): Promise<Cascade | null> {
+    const detail = this.#detail;
+    if (detail === null) return null;
+    try {
+      const counts = await Promise.all(
+        detail.modules.map(
+          async (m) => [m.id, (await this.#api.systems.list({ moduleId: m.id, limit: 1 })).total] as const,
+        ),
+      );
+      return deleteCascade(detail.modules, Object.fromEntries(counts));
+    } catch (error) {
+      this.#problem = describeProblem(error);
+      return null;
+    }
   }
 
   /** Resolves true when the system is gone. */
