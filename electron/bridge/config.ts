@@ -10,6 +10,16 @@ export const PollSettings = Type.Object({
   idleMs: Type.Integer({ minimum: 250 }),
 });
 
+/** When an untouched panel dims, and when a room left on asks whether it is still in use. */
+export const PanelTimers = Type.Object({
+  /** Seconds untouched, room off, before the dim welcome (screensaver) state. */
+  screensaverAfterS: Type.Integer({ minimum: 5 }),
+  /** Seconds untouched, room on and no meeting booked, before "Still using the room?". */
+  stillUsingAfterS: Type.Integer({ minimum: 10 }),
+  /** Seconds the question waits for an answer before the room is switched off. */
+  stillUsingAnswerS: Type.Integer({ minimum: 5 }),
+});
+
 export const AppConfig = Type.Object({
   /** Origin of the control service. */
   serverUrl: Type.String(),
@@ -21,6 +31,7 @@ export const AppConfig = Type.Object({
   systemLocked: Type.Boolean(),
   kiosk: Type.Boolean(),
   poll: PollSettings,
+  panel: PanelTimers,
 });
 
 export const config = {

@@ -131,6 +131,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     systemLocked: config.systemId !== null,
     kiosk: config.kiosk,
     poll: { ...config.poll },
+    panel: { ...config.panel },
   });
 
   const api: RoomdeckApi = {

@@ -1,5 +1,9 @@
 import type { Static } from '@sinclair/typebox';
-import type { AppConfig as AppConfigSchema, PollSettings as PollSettingsSchema } from './config.ts';
+import type {
+  AppConfig as AppConfigSchema,
+  PanelTimers as PanelTimersSchema,
+  PollSettings as PollSettingsSchema,
+} from './config.ts';
 import type { SessionStatus as SessionStatusSchema, SignInResult as SignInResultSchema } from './session.ts';
 import type { SystemDetail as SystemDetailSchema } from './systems.ts';
 
@@ -24,6 +28,7 @@ export type SessionStatus = Static<typeof SessionStatusSchema>;
 export type SignInResult = Static<typeof SignInResultSchema>;
 export type AppConfig = Static<typeof AppConfigSchema>;
 export type PollSettings = Static<typeof PollSettingsSchema>;
+export type PanelTimers = Static<typeof PanelTimersSchema>;
 export type SystemDetail = Static<typeof SystemDetailSchema>;
 export interface Page<T> {
   items: T[];

@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { findNodeAtLocation, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { ConfigError } from '../api/errors.ts';
-import { PollSettings } from '../bridge/config.ts';
+import { PanelTimers, PollSettings } from '../bridge/config.ts';
 import { ResolvedConfig } from './schema.ts';
 
 /**
@@ -82,6 +82,8 @@ export const DEFAULTS = {
   clientId: 'roomdeck',
   scope: 'public',
   poll: { fastMs: 250, fastForMs: 5000, idleMs: 2000 },
+  // Campus AV standards switch an unused room off after 3–4 hours.
+  panel: { screensaverAfterS: 120, stillUsingAfterS: 3 * 3600, stillUsingAnswerS: 60 },
   requestTimeoutMs: 8000,
   kiosk: false,
   allowInsecureVault: false,
@@ -102,6 +104,8 @@ export function defaultDataDir(
 }
 
 type Entry = { value: unknown; source: string };
+/** Settings that are objects of their own, merged key by key across layers. */
+const GROUPS = new Set(['poll', 'host', 'panel']);
 /** One source's settings, by dotted key (`poll.fastMs`, `host.port`). */
 type Layer = Map<string, Entry>;
 
@@ -119,6 +123,9 @@ const FLAGS: Readonly<Record<string, Flag>> = {
   '--allow-insecure-vault': { key: 'allowInsecureVault', takes: 'boolean' },
   '--config': { key: 'configFile', takes: 'string' },
   '--browser-host': { key: 'browserHost', takes: 'boolean' },
+  '--screensaver-after': { key: 'panel.screensaverAfterS', takes: 'integer' },
+  '--still-using-after': { key: 'panel.stillUsingAfterS', takes: 'integer' },
+  '--still-using-answer': { key: 'panel.stillUsingAnswerS', takes: 'integer' },
 };
 
 const ENV: Readonly<Record<string, Flag>> = {
@@ -224,6 +231,7 @@ const FileConfig = Type.Object(
     systemId: Type.Optional(ResolvedConfig.properties.systemId),
     kiosk: Type.Optional(Type.Boolean()),
     poll: Type.Optional(Type.Partial(PollSettings, { additionalProperties: false })),
+    panel: Type.Optional(Type.Partial(PanelTimers, { additionalProperties: false })),
     allowInsecureVault: Type.Optional(Type.Boolean()),
     dataDir: Type.Optional(Type.String({ minLength: 1 })),
     requestTimeoutMs: Type.Optional(ResolvedConfig.properties.requestTimeoutMs),
@@ -305,7 +313,7 @@ function readConfigFile(
     if (problems.some((p) => p.source.startsWith(source))) return layer;
   }
   for (const [key, value] of Object.entries(record)) {
-    if ((key === 'poll' || key === 'host') && typeof value === 'object' && value !== null) {
+    if (GROUPS.has(key) && typeof value === 'object' && value !== null) {
       for (const [inner, v] of Object.entries(value))
         layer.set(`${key}.${inner}`, { value: v, source: at(`/${key}/${inner}`) });
     } else layer.set(key, { value, source: at(`/${key}`) });
@@ -316,9 +324,10 @@ function readConfigFile(
 function defaultsLayer(dataDir: string): Layer {
   const source = 'default';
   const layer: Layer = new Map();
-  const { poll, host, ...flat } = DEFAULTS;
+  const { poll, host, panel, ...flat } = DEFAULTS;
   for (const [key, value] of Object.entries(flat)) layer.set(key, { value, source });
   for (const [key, value] of Object.entries(poll)) layer.set(`poll.${key}`, { value, source });
+  for (const [key, value] of Object.entries(panel)) layer.set(`panel.${key}`, { value, source });
   for (const [key, value] of Object.entries(host)) layer.set(`host.${key}`, { value, source });
   layer.set('dataDir', { value: dataDir, source });
   return layer;

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { PollSettings } from '../bridge/config.ts';
+import { PanelTimers, PollSettings } from '../bridge/config.ts';
 
 /**
  * Roomdeck's configuration after flags, environment and the config file are merged and checked.
@@ -26,6 +26,7 @@ export const ResolvedConfig = Type.Object({
   systemId: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
   kiosk: Type.Boolean(),
   poll: PollSettings,
+  panel: PanelTimers,
   /** Linux without a keyring: store tokens with safeStorage's basic_text backend anyway. */
   allowInsecureVault: Type.Boolean(),
   /** Where the vault and remembered settings live. */

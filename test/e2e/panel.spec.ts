@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test } from './support/fixtures.ts';
 import { openRoom, recordAttribute, section, signIn } from './support/panel.ts';
 import { ROOT, startStack } from './support/processes.ts';
+import { Service } from './support/service.ts';
 
 const HUDDLE = 'sys-huddle-3-2';
 const BOARDROOM = 'sys-harbour-boardroom';
@@ -15,22 +16,23 @@ test.describe('the panel against the simulator', () => {
     await expect(page.getByRole('heading', { name: 'Choose a room' })).toBeVisible();
   });
 
-  test('finds a room by search and shows its capacity, features, module types and counts', async ({
+  test('finds a room by search; its help tells its capacity, features, devices and where it is', async ({
     page,
     stack,
   }) => {
     await openRoom(page, stack.host.url, 'Kauri Training Room', 'training');
-    await expect(page.getByRole('definition').filter({ hasText: /^30$/ })).toBeVisible();
-    await expect(page.getByText('display, camera, lecture-capture, vc')).toBeVisible();
-    const devices = page.getByRole('list', { name: 'Devices' });
-    await expect(devices.getByRole('listitem')).toHaveText([
+    await expect(page.getByText('Kauri House · Kauri Level 1').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Help' }).first().click();
+    const about = page.getByRole('dialog', { name: 'Help' }).getByRole('region', { name: 'About this room' });
+    await expect(about.getByRole('definition').filter({ hasText: /^30$/ })).toBeVisible();
+    await expect(about.getByText('display, camera, lecture-capture, vc')).toBeVisible();
+    await expect(about.getByRole('list', { name: 'Devices' }).getByRole('listitem')).toHaveText([
       'Camera ×2',
       'Display ×2',
       'Lighting ×1',
       'RoomLogic ×1',
       'Switcher ×1',
     ]);
-    await expect(page.getByText('Roomdeck Demo Organisation › Kauri House › Kauri Level 1')).toBeVisible();
   });
 
   test('a Display power press goes pending then confirmed, and shows the device’s new state', async ({
@@ -38,8 +40,10 @@ test.describe('the panel against the simulator', () => {
     stack,
     service,
   }) => {
+    await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
     await service.exec(HUDDLE, 'Display', 'power', [false]);
     await openRoom(page, stack.host.url, 'Huddle 3.2');
+    await page.getByRole('tab', { name: 'Display' }).click();
     const power = section(page, 'Display').getByRole('button', { name: 'Power', exact: true });
     await expect(power).toHaveAttribute('aria-pressed', 'false');
     const states = await recordAttribute(power, 'data-state');
@@ -51,18 +55,22 @@ test.describe('the panel against the simulator', () => {
     expect((await service.state(HUDDLE, 'Display')).power).toBe(true);
   });
 
-  test('sets a level and shows the level the device reports', async ({ page, stack, service }) => {
-    await service.exec(HUDDLE, 'Display', 'power', [true]);
+  test('the volume steps by keyboard and shows the level the device reports', async ({
+    page,
+    stack,
+    service,
+  }) => {
+    await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
     await service.exec(HUDDLE, 'Display', 'volume', [30]);
     await openRoom(page, stack.host.url, 'Huddle 3.2');
-    const volume = section(page, 'Display').getByRole('group', { name: 'Volume' });
+    const volume = page.getByRole('region', { name: 'Room controls' }).getByRole('group', { name: 'Volume' });
     const slider = volume.getByRole('slider', { name: 'Volume' });
-    await expect(slider).toHaveValue('30');
+    await expect(slider).toHaveAttribute('aria-valuetext', '30 %');
     await slider.focus();
     await slider.press('ArrowRight');
     await expect(volume).toHaveAttribute('data-state', 'confirmed');
-    await expect(slider).toHaveValue('35');
-    expect((await service.state(HUDDLE, 'Display')).volume).toBe(35);
+    await expect(slider).toHaveAttribute('aria-valuetext', '32 %');
+    expect((await service.state(HUDDLE, 'Display')).volume).toBe(32);
   });
 
   test('a projector’s warm-up locks its power control and shows progress', async ({
@@ -71,13 +79,19 @@ test.describe('the panel against the simulator', () => {
     service,
   }) => {
     await service.moduleSettings('mod-boardroom-projector', { warm_up_seconds: 4, cool_down_seconds: 0 });
-    await service.exec(BOARDROOM, 'Projector', 'power', [false]);
+    await service.exec(BOARDROOM, 'RoomLogic', 'power', [true]);
+    // The room is in use; its projector has finished warming up and is then switched off alone.
+    await expect(async () => {
+      await service.exec(BOARDROOM, 'Projector', 'power', [false]);
+    }).toPass({ timeout: 10_000 });
     await openRoom(page, stack.host.url, 'Harbour Boardroom');
+    await page.getByRole('tab', { name: 'Display' }).click();
     const projector = section(page, 'Projector');
     const power = projector.getByRole('button', { name: 'Power', exact: true });
     await expect(power).toHaveAttribute('aria-pressed', 'false');
     await power.click();
     await expect(power).toHaveAttribute('aria-disabled', 'true');
+    await expect(power).toContainText('Warming up');
     await expect(projector.getByRole('group', { name: 'Power' })).toHaveAttribute('data-locked', 'true');
     const progress = projector.getByRole('progressbar', { name: 'Warming up' });
     await expect(progress).toBeVisible();
@@ -89,9 +103,15 @@ test.describe('the panel against the simulator', () => {
     await expect(progress).toHaveCount(0);
   });
 
-  test('renders the Innovation Lab’s custom layout', async ({ page, stack }) => {
+  test('renders the Innovation Lab’s custom layout as pages, with source tiles from its display', async ({
+    page,
+    stack,
+    service,
+  }) => {
+    await service.exec('sys-innovation-lab', 'Display', 'power', [true]);
     await openRoom(page, stack.host.url, 'Innovation Lab');
-    await expect(page.locator('[data-layout="custom"]')).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveText(['Sources', 'Screen', 'Lights']);
+    await page.getByRole('tab', { name: 'Screen' }).click();
     const screen = section(page, 'Screen');
     await expect(screen.getByRole('button', { name: 'Screen', exact: true })).toBeVisible();
     await expect(screen.getByRole('group', { name: 'Source' }).getByRole('button')).toHaveText([
@@ -100,25 +120,30 @@ test.describe('the panel against the simulator', () => {
       'USB-C',
     ]);
     await expect(screen.getByRole('slider', { name: 'Volume' })).toBeVisible();
-    const lights = section(page, 'Lights');
-    await expect(lights.getByRole('button', { name: 'Presentation' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Lights' }).click();
+    await expect(section(page, 'Lights').getByRole('button', { name: 'Presentation' })).toBeVisible();
     await expect(page.locator('[data-layout-error]')).toHaveCount(0);
   });
 
-  test('a module set offline makes its control fail with a readable message', async ({
+  test('an offline module says so on its controls, in room words, and a press fails readably', async ({
     page,
     stack,
     service,
   }) => {
+    await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
     await service.moduleSettings('mod-huddle-display', { offline: true });
     try {
       await openRoom(page, stack.host.url, 'Huddle 3.2');
+      await page.getByRole('tab', { name: 'Display' }).click();
       const display = section(page, 'Display');
+      const group = display.getByRole('group', { name: 'Power' });
+      await expect(group).toHaveAttribute('data-offline', 'true', { timeout: 15_000 });
+      await expect(group).toContainText('The display is not responding');
+      await expect(group).not.toContainText('10.20.3.31');
       const power = display.getByRole('button', { name: 'Power', exact: true });
       await power.click();
       await expect(power).toHaveAttribute('data-state', 'failed');
-      const alert = display.getByRole('alert');
-      await expect(alert).toContainText(/not responding/);
+      await expect(display.getByRole('alert').first()).toContainText(/not responding/);
       await expect(power).toHaveAccessibleDescription(/not responding/);
     } finally {
       await service.moduleSettings('mod-huddle-display', {});
@@ -141,7 +166,9 @@ test.describe('link loss', () => {
     test.setTimeout(90_000);
     const stack = await startStack();
     try {
+      await new Service(() => stack.simulator.url).exec(HUDDLE, 'RoomLogic', 'power', [true]);
       await openRoom(page, stack.host.url, 'Huddle 3.2');
+      await page.getByRole('tab', { name: 'Display' }).click();
       await page.evaluate(() => {
         (window as unknown as { notReloaded: boolean }).notReloaded = true;
       });
@@ -152,12 +179,16 @@ test.describe('link loss', () => {
       const killedAt = Date.now();
       await expect(power).toHaveAttribute('data-stale', 'true', { timeout: 5_000 });
       expect(Date.now() - killedAt).toBeLessThanOrEqual(5_000);
-      await expect(page.getByRole('alert').filter({ hasText: 'The room is unreachable' })).toBeVisible();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'The room system is not answering' }),
+      ).toBeVisible();
       await expect(power.getByText('Not live')).toBeVisible();
 
       await stack.restartSimulator();
       await expect(power).toHaveAttribute('data-stale', 'false', { timeout: 15_000 });
-      await expect(page.getByRole('alert').filter({ hasText: 'The room is unreachable' })).toHaveCount(0);
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'The room system is not answering' }),
+      ).toHaveCount(0);
       expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
         true,
       );

@@ -56,6 +56,7 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
     systemLocked: false,
     kiosk: false,
     poll: { fastMs: 250, fastForMs: 5000, idleMs: 2000 },
+    panel: { screensaverAfterS: 120, stillUsingAfterS: 10_800, stillUsingAnswerS: 60 },
   };
   const detail: SystemDetail = { system, modules: [display], zones: [zone] };
   const record =

@@ -13,6 +13,7 @@ const CONFIG: AppConfig = {
   systemLocked: false,
   kiosk: false,
   poll: { fastMs: 250, fastForMs: 5_000, idleMs: 2_000 },
+  panel: { screensaverAfterS: 120, stillUsingAfterS: 10_800, stillUsingAnswerS: 60 },
 };
 
 function fakeApi(status: SessionStatus, overrides: Record<string, unknown> = {}): RoomdeckApi {

@@ -107,9 +107,9 @@ describe('a broken custom layout', () => {
   it('reports text that is not JSON, and a layout without sections', () => {
     expect(problemsOf('{"sections": [')[0]?.reason).toMatch(/^is not valid JSON/);
     expect(problemsOf({ title: 'x' })).toEqual([
-      { path: '/sections', reason: 'must be a list with at least one section' },
+      { path: '/pages', reason: 'is required (or "home", or "sections")' },
     ]);
-    expect(problemsOf([])).toEqual([{ path: '/', reason: 'must be an object with "sections"' }]);
+    expect(problemsOf([])).toEqual([{ path: '/', reason: 'must be an object with "pages" or "sections"' }]);
   });
 
   it('falls back to the automatic layout and keeps the problems to show above it', () => {
@@ -133,7 +133,7 @@ describe('the automatic layout', () => {
       'toggle:Mute',
     ]);
     expect(display!.controls[1]).toMatchObject({
-      options: [{ label: 'hdmi1' }, { label: 'hdmi2' }, { label: 'usb-c' }],
+      options: [{ label: 'HDMI 1' }, { label: 'HDMI 2' }, { label: 'USB-C' }],
     });
     expect(display!.controls[2]).toMatchObject({ min: 0, max: 100, status: 'volume' });
   });

@@ -26,7 +26,7 @@ afterEach(() => {
 });
 
 describe('choosing a room', () => {
-  it('searches once typing pauses, with the service’s query language as typed', async () => {
+  it('searches once typing pauses, each typed word as a prefix in the service’s query language', async () => {
     const { api, list } = fakeApi();
     const search = new RoomSearch(api);
     await search.start();
@@ -37,7 +37,7 @@ describe('choosing a room', () => {
     await vi.advanceTimersByTimeAsync(249);
     expect(list).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(list).toHaveBeenCalledExactlyOnceWith({ limit: PAGE_SIZE, offset: 0, q: 'display -projector' });
+    expect(list).toHaveBeenCalledExactlyOnceWith({ limit: PAGE_SIZE, offset: 0, q: 'display* -projector*' });
   });
 
   it('filters by zone and pages through the results', async () => {

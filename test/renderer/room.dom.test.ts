@@ -95,12 +95,14 @@ describe('a room', () => {
     expect(calls.sort()).toEqual(['state Display/1', 'state RoomLogic/1']);
   });
 
-  it('asks no funcs for a valid custom layout', async () => {
+  it('gives a version 1 custom layout source tiles and a volume bar from the modules', async () => {
     const { api } = fakeApi(detail(INNOVATION_LAB_PANEL), { Display: 1, Lighting: 1 });
     room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock });
     await room.load();
-    expect(room.layout?.source).toBe('custom');
-    expect(api.systems.funcs).not.toHaveBeenCalled();
+    expect(room.plan?.source).toBe('custom');
+    expect(room.plan?.pages.map((p) => p.title)).toEqual(['Sources', 'Display']);
+    expect(room.plan?.home.map((t) => t.label)).toEqual(['HDMI 1', 'HDMI 2', 'USB-C']);
+    expect(room.plan?.volume).toMatchObject({ module: 'Display', method: 'volume', key: 'volume' });
   });
 
   it('refreshes the pressed module’s state as soon as its exec returns', async () => {

@@ -13,6 +13,8 @@ export interface RoomPort {
   clock: Clock;
   /** How long the device may take to report what was asked before the control says so. */
   confirmTimeoutMs: number;
+  /** Why the module cannot be trusted now (offline, stopped), in a room user's words. */
+  offline?(target: { module: string; index: number }): string | null;
 }
 
 /** The device state that proves a command worked: `status` equal (or, negated, not equal) to `value`. */
@@ -76,6 +78,10 @@ export class ControlState {
   }
   get stale(): boolean {
     return this.feed.stale;
+  }
+  /** The module is offline or stopped: said per control, in words a room user understands. */
+  get offline(): string | null {
+    return this.#room.offline?.(this.#target) ?? null;
   }
   get question(): string | null {
     return this.#question?.text ?? null;

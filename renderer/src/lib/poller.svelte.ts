@@ -74,6 +74,18 @@ export class LiveFeeds {
     return feed;
   }
 
+  /** Stops polling a module (its last snapshot stays, marked stale if it is shown again). */
+  unwatch(target: PollTarget): void {
+    const key = keyOf(target);
+    if (!this.#watched.delete(key)) return;
+    this.#poller.unwatch(key);
+  }
+
+  /** The modules polled now. */
+  get watched(): string[] {
+    return [...this.#watched];
+  }
+
   isWatched(target: PollTarget): boolean {
     return this.#watched.has(keyOf(target));
   }

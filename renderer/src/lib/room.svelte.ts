@@ -4,8 +4,12 @@ import type { RoomPort } from '../controls/control.svelte.ts';
 import { isLinkLoss, messageOf } from './bridge.ts';
 import type { Clock } from './clock.ts';
 import type { ModuleInfo } from './layout/auto.ts';
-import { buildLayout, instancesOf, needsModuleDetails } from './layout/build.ts';
-import { type BuiltLayout, boundModules } from './layout/model.ts';
+import { buildLayout, instancesOf } from './layout/build.ts';
+import type { BuiltLayout } from './layout/model.ts';
+import { buildPlan } from './panel/build-plan.ts';
+import { checkOutcome } from './panel/outcome.ts';
+import { type Address, type PanelPlan, type Step, watchedModules, type PageSpec } from './panel/plan.ts';
+import { classNameOf } from './technician/addressing.ts';
 import { LiveFeeds, type ModuleFeed } from './poller.svelte.ts';
 
 /** Page visibility, injected so tests can hide the page. */
@@ -44,6 +48,8 @@ export class Room implements RoomPort {
   #detail = $state.raw<SystemDetail | null>(null);
   #types = $state.raw<Types>({});
   #layout = $state.raw<BuiltLayout | null>(null);
+  #plan = $state.raw<PanelPlan | null>(null);
+  #initial = new Map<string, ModuleState>();
   #loadError = $state<string | null>(null);
   #timer: unknown = null;
   #stopVisibility: (() => void) | null = null;
@@ -74,6 +80,10 @@ export class Room implements RoomPort {
   }
   get layout(): BuiltLayout | null {
     return this.#layout;
+  }
+  /** The panel: home, power, program volume and pages. */
+  get plan(): PanelPlan | null {
+    return this.#plan;
   }
   get loadError(): string | null {
     return this.#loadError;
@@ -111,22 +121,66 @@ export class Room implements RoomPort {
       this.#detail = detail;
       this.#types = types;
       const panel = detail.system.settings?.panel;
-      const modules = needsModuleDetails(panel, types) ? await this.#moduleDetails(types) : [];
+      // Funcs and state of every module: the home (sources), the bar and the pages come from them.
+      const modules = await this.#moduleDetails(types);
       if (this.#disposed) return;
-      const layout = buildLayout(panel, types, modules);
-      const initial = new Map(modules.map((m) => [`${m.module}/${m.index}`, m.state]));
-      for (const target of boundModules(layout)) {
-        this.feeds.watch(target, initial.get(`${target.module}/${target.index}`));
-      }
-      this.#layout = layout;
+      this.#initial = new Map(modules.map((m) => [`${m.module}/${m.index}`, m.state]));
+      const plan = buildPlan(panel, types, modules);
+      this.#layout = buildLayout(panel, types, modules);
+      this.#plan = plan;
+      this.show(null);
       this.#start();
     } catch (error) {
       if (!this.#disposed) this.#loadError = messageOf(error);
     }
   }
 
-  /** Help text lives in RoomLogic's state; read it even when no control polls that module. */
+  /**
+   * Polls what the screen shows and nothing else: the room's own state (power, sources, volume,
+   * bookings) and the modules of `page` (null: the welcome screen).
+   */
+  show(page: PageSpec | null): void {
+    const plan = this.#plan;
+    if (plan === null) return;
+    const wanted = watchedModules(plan, page);
+    const keys = new Set(wanted.map((a) => `${a.module}/${a.index}`));
+    for (const key of this.feeds.watched) {
+      if (!keys.has(key)) {
+        const [module, index] = key.split('/');
+        this.feeds.unwatch({ module: module!, index: Number(index) });
+      }
+    }
+    for (const target of wanted)
+      this.feeds.watch(target, this.#initial.get(`${target.module}/${target.index}`));
+  }
+
+  /** Runs steps in order; the first failure stops the sequence and is thrown. */
+  async run(steps: readonly Step[]): Promise<void> {
+    for (const step of steps) checkOutcome(await this.exec(step.module, step.index, step.command));
+  }
+
+  /**
+   * Why a module's controls cannot be trusted, in a room user's words, or null when it is fine:
+   * from the module records the panel refreshes (connected / running).
+   */
+  offline(target: Address): string | null {
+    const modules = this.#detail?.modules ?? [];
+    let seen = 0;
+    const record = modules.find((m) => classNameOf(m) === target.module && ++seen === target.index);
+    if (!record || record.ignore_connected) return null;
+    const what = (this.#types[target.module] ?? 1) > 1 ? `${target.module} ${target.index}` : target.module;
+    const name = friendly(what);
+    if (record.running === false) return `${name} is switched off at the system. Call AV support.`;
+    if (record.connected === false)
+      return `${name} is not responding. Check it is plugged in, or call AV support.`;
+    return null;
+  }
+
+  /** The room's help: its settings first, else RoomLogic's (read even when nothing polls RoomLogic). */
   async help(): Promise<string | null> {
+    // The room's own help (its settings, written by the people who run it) comes first.
+    const own = this.#detail?.system.settings?.help;
+    if (typeof own === 'string' && own.trim() !== '') return own;
     if ((this.#types.RoomLogic ?? 0) === 0) return null;
     const live = this.feed('RoomLogic', 1).state?.help;
     if (typeof live === 'string') return live;
@@ -192,6 +246,20 @@ export class Room implements RoomPort {
       // The poller reports link loss; a missed refresh of the indicator needs no second banner.
     }
   }
+}
+
+/** Module classes as a person in the room calls them. */
+function friendly(what: string): string {
+  const words: Record<string, string> = {
+    Mixer: 'The sound system',
+    Lighting: 'The lighting',
+    Switcher: 'The video switcher',
+    RoomLogic: 'The room controller',
+    Bookings: 'The room calendar',
+  };
+  const [name = what, n] = what.split(' ');
+  const base = words[name] ?? `The ${name.toLowerCase()}`;
+  return n === undefined ? base : `${base} ${n}`;
 }
 
 function connectionOf(detail: SystemDetail | null): Connection {

@@ -87,10 +87,23 @@ export function startSimulator(options: SimulatorOptions): Promise<Running> {
   );
 }
 
-export function startHost(options: { serverUrl: string; dataDir: string }): Promise<Running> {
+export function startHost(options: {
+  serverUrl: string;
+  dataDir: string;
+  args?: string[];
+}): Promise<Running> {
   return startTs(
     'electron/start.ts',
-    ['--server', options.serverUrl, '--browser-host', '--port', '0', '--data-dir', options.dataDir],
+    [
+      '--server',
+      options.serverUrl,
+      '--browser-host',
+      '--port',
+      '0',
+      '--data-dir',
+      options.dataDir,
+      ...(options.args ?? []),
+    ],
     /Roomdeck is running at (http:\/\/127\.0\.0\.1:\d+)\/?/,
     'The browser host',
   );
@@ -107,7 +120,7 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export async function startStack(options: { latencyMs?: number } = {}): Promise<Stack> {
+export async function startStack(options: { latencyMs?: number; hostArgs?: string[] } = {}): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), 'roomdeck-e2e-'));
   const dataFile = path.join(dir, 'simulator.json');
   const simulatorOptions = {
@@ -115,12 +128,14 @@ export async function startStack(options: { latencyMs?: number } = {}): Promise<
     ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }),
   };
   let simulator = await startSimulator(simulatorOptions);
-  const host = await startHost({ serverUrl: simulator.url, dataDir: path.join(dir, 'host') }).catch(
-    async (error: unknown) => {
-      await simulator.stop();
-      throw error;
-    },
-  );
+  const host = await startHost({
+    serverUrl: simulator.url,
+    dataDir: path.join(dir, 'host'),
+    ...(options.hostArgs ? { args: options.hostArgs } : {}),
+  }).catch(async (error: unknown) => {
+    await simulator.stop();
+    throw error;
+  });
   const stack: Stack = {
     get simulator() {
       return simulator;

@@ -47,6 +47,7 @@ describe('loading the configuration', () => {
       systemId: null,
       kiosk: false,
       poll: { fastMs: 250, fastForMs: 5000, idleMs: 2000 },
+      panel: { screensaverAfterS: 120, stillUsingAfterS: 10_800, stillUsingAnswerS: 60 },
       allowInsecureVault: false,
       dataDir: '/home/panel/.config/Roomdeck',
       requestTimeoutMs: 8000,

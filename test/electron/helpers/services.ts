@@ -12,6 +12,7 @@ export function testConfig(serverUrl: string, over: Partial<ResolvedConfig> = {}
     systemId: null,
     kiosk: false,
     poll: { fastMs: 250, fastForMs: 5_000, idleMs: 2_000 },
+    panel: { screensaverAfterS: 120, stillUsingAfterS: 10_800, stillUsingAnswerS: 60 },
     allowInsecureVault: false,
     dataDir: '/nonexistent',
     requestTimeoutMs: 5_000,

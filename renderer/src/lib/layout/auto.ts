@@ -1,4 +1,5 @@
 import type { Funcs, ModuleState } from '#contract';
+import { inputLabel } from '../panel/plan.ts';
 import type { ControlSpec, LevelSpec, SectionSpec, SelectSpec, ToggleSpec } from './model.ts';
 
 /*
@@ -75,14 +76,22 @@ function onOff(
   return [spec];
 }
 
-function choose(m: ModuleInfo, id: string, label: string, method: string, status: string, names: string[]) {
+function choose(
+  m: ModuleInfo,
+  id: string,
+  label: string,
+  method: string,
+  status: string,
+  names: string[],
+  labelOf: (name: string) => string = (n) => n,
+) {
   if (!m.funcs[method] || names.length === 0) return [];
   const spec: SelectSpec = {
     ...base(m, id, label),
     type: 'select',
     method,
     status,
-    options: names.map((name) => ({ label: name, args: [name], value: name })),
+    options: names.map((name) => ({ label: labelOf(name), args: [name], value: name })),
   };
   return [spec];
 }
@@ -157,13 +166,13 @@ const profiles: Record<string, Profile> = {
   ],
   Display: (m, id) => [
     ...power(m, id('power')),
-    ...choose(m, id('input'), 'Input', 'input', 'input', strings(m.state.inputs)),
+    ...choose(m, id('input'), 'Input', 'input', 'input', strings(m.state.inputs), inputLabel),
     ...level(m, id('volume'), 'Volume', 'volume', 'volume', { step: 5, unit: '%' }),
     ...onOff(m, id('mute'), 'Mute', 'mute', 'mute'),
   ],
   Projector: (m, id) => [
     ...power(m, id('power')),
-    ...choose(m, id('input'), 'Input', 'input', 'input', strings(m.state.inputs)),
+    ...choose(m, id('input'), 'Input', 'input', 'input', strings(m.state.inputs), inputLabel),
     ...onOff(m, id('mute'), 'AV mute', 'mute', 'mute'),
   ],
   Switcher: (m, id) => {
@@ -238,14 +247,18 @@ const rank = (m: ModuleInfo) => {
 
 const TITLES: Record<string, string> = { RoomLogic: 'Room' };
 
+/** The controls the automatic layout gives one module, with ids unique in the room. */
+export function controlsOf(m: ModuleInfo): ControlSpec[] {
+  const profile = profiles[m.module] ?? generic;
+  return profile(m, (name: string) => `auto-${m.module}-${m.index}-${name}`);
+}
+
 export function automaticSections(modules: ModuleInfo[]): SectionSpec[] {
   return [...modules]
     .sort((a, b) => rank(a) - rank(b) || a.module.localeCompare(b.module) || a.index - b.index)
     .map((m) => {
-      const profile = profiles[m.module] ?? generic;
-      const id = (name: string) => `auto-${m.module}-${m.index}-${name}`;
       const title = TITLES[m.module] ?? m.module;
-      return { title: m.count > 1 ? `${title} ${m.index}` : title, controls: profile(m, id) };
+      return { title: m.count > 1 ? `${title} ${m.index}` : title, controls: controlsOf(m) };
     })
     .filter((section) => section.controls.length > 0);
 }

@@ -1,8 +1,16 @@
-import type { TSchema } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { Types } from '#contract';
 import type { ControlSpec, LayoutProblem, SectionSpec } from './model.ts';
-import { controlSchemas, type PanelControl, type PanelLayout } from './panel-schema.ts';
+import {
+  controlSchemas,
+  type PanelControl,
+  PanelLayout,
+  PanelPage,
+  PanelPower,
+  type PanelSource,
+  PanelVolume,
+} from './panel-schema.ts';
 
 /*
  * settings.panel is written by hand, so errors must point at the mistake: a JSON pointer and a
@@ -11,8 +19,24 @@ import { controlSchemas, type PanelControl, type PanelLayout } from './panel-sch
  * a union of four control shapes say nothing useful.
  */
 
+export interface CustomPage {
+  title: string;
+  kind?: PanelPage['kind'];
+  sections: SectionSpec[];
+}
+
 export type CustomLayoutResult =
-  | { ok: true; title?: string | undefined; sections: SectionSpec[] }
+  | {
+      ok: true;
+      title?: string | undefined;
+      /** Every section of every page, in order (version 1 layouts have only these). */
+      sections: SectionSpec[];
+      /** Version 2 pages; a version 1 layout gives one page per section. */
+      pages: CustomPage[];
+      home?: PanelSource[] | undefined;
+      power?: PanelPower | undefined;
+      volume?: PanelVolume | undefined;
+    }
   | { ok: false; problems: LayoutProblem[] };
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -36,24 +60,15 @@ function errorsOf(schema: TSchema, value: unknown, base: string): LayoutProblem[
   return out;
 }
 
-function checkOutline(raw: unknown): LayoutProblem[] {
-  if (!isRecord(raw)) return [{ path: '/', reason: 'must be an object with "sections"' }];
-  const problems: LayoutProblem[] = [];
-  for (const key of Object.keys(raw)) {
-    if (!['$schema', 'title', 'sections'].includes(key)) {
-      problems.push({ path: `/${key}`, reason: 'is not a field of a layout (a typo?)' });
-    }
-  }
-  if (raw.title !== undefined && typeof raw.title !== 'string') {
-    problems.push({ path: '/title', reason: 'must be text' });
-  }
-  const sections = raw.sections;
+const TOP_KEYS = ['$schema', 'version', 'title', 'home', 'power', 'volume', 'pages', 'sections'];
+
+function checkSections(sections: unknown, base: string): LayoutProblem[] {
   if (!Array.isArray(sections) || sections.length === 0) {
-    problems.push({ path: '/sections', reason: 'must be a list with at least one section' });
-    return problems;
+    return [{ path: base, reason: 'must be a list with at least one section' }];
   }
+  const problems: LayoutProblem[] = [];
   for (const [s, section] of (sections as unknown[]).entries()) {
-    const at = `/sections/${s}`;
+    const at = `${base}/${s}`;
     if (!isRecord(section)) {
       problems.push({ path: at, reason: 'must be an object' });
       continue;
@@ -71,6 +86,70 @@ function checkOutline(raw: unknown): LayoutProblem[] {
     for (const [c, control] of (section.controls as unknown[]).entries()) {
       problems.push(...checkControl(control, `${at}/controls/${c}`));
     }
+  }
+  return problems;
+}
+
+function checkPages(pages: unknown): LayoutProblem[] {
+  if (!Array.isArray(pages) || pages.length === 0) {
+    return [{ path: '/pages', reason: 'must be a list with at least one page' }];
+  }
+  const problems: LayoutProblem[] = [];
+  for (const [p, page] of (pages as unknown[]).entries()) {
+    const at = `/pages/${p}`;
+    if (!isRecord(page)) {
+      problems.push({ path: at, reason: 'must be an object with "title" and "sections"' });
+      continue;
+    }
+    const { sections, ...rest } = page;
+    problems.push(...errorsOf(Type.Omit(PanelPage, ['sections']), rest, at));
+    problems.push(...checkSections(sections, `${at}/sections`));
+  }
+  return problems;
+}
+
+function checkOutline(raw: unknown): LayoutProblem[] {
+  if (!isRecord(raw)) return [{ path: '/', reason: 'must be an object with "pages" or "sections"' }];
+  const problems: LayoutProblem[] = [];
+  for (const key of Object.keys(raw)) {
+    if (!TOP_KEYS.includes(key)) {
+      problems.push({ path: `/${key}`, reason: 'is not a field of a layout (a typo?)' });
+    }
+  }
+  if (raw.title !== undefined && typeof raw.title !== 'string') {
+    problems.push({ path: '/title', reason: 'must be text' });
+  }
+  if (raw.version !== undefined && raw.version !== 1 && raw.version !== 2) {
+    problems.push({ path: '/version', reason: 'must be 1 or 2' });
+  }
+  if (raw.home !== undefined) problems.push(...errorsOf(PanelLayout.properties.home, raw.home, '/home'));
+  if (raw.power !== undefined) problems.push(...errorsOf(PanelPower, raw.power, '/power'));
+  if (raw.volume !== undefined) problems.push(...checkVolume(raw.volume));
+  if (raw.pages !== undefined && raw.sections !== undefined) {
+    problems.push({ path: '/sections', reason: 'cannot be used together with "pages" (put them in a page)' });
+  } else if (raw.pages !== undefined) problems.push(...checkPages(raw.pages));
+  else if (raw.sections !== undefined) problems.push(...checkSections(raw.sections, '/sections'));
+  else if (raw.home === undefined)
+    problems.push({ path: '/pages', reason: 'is required (or "home", or "sections")' });
+  return problems;
+}
+
+function checkVolume(volume: unknown): LayoutProblem[] {
+  const problems = errorsOf(PanelVolume, volume, '/volume');
+  if (problems.length > 0) return problems;
+  const { min, max, limits } = volume as PanelVolume;
+  if (min >= max) return [{ path: '/volume/max', reason: `must be greater than min (${min})` }];
+  const low = limits?.min ?? min;
+  const high = limits?.max ?? max;
+  if (low < min || low >= high)
+    problems.push({ path: '/volume/limits/min', reason: `must be from ${min} to below the upper limit` });
+  if (high > max) problems.push({ path: '/volume/limits/max', reason: `must be at most ${max}` });
+  const start = limits?.default;
+  if (start !== undefined && (start < low || start > high)) {
+    problems.push({
+      path: '/volume/limits/default',
+      reason: `must be within the limits (${low} to ${high})`,
+    });
   }
   return problems;
 }
@@ -94,22 +173,29 @@ function checkControl(control: unknown, at: string): LayoutProblem[] {
 /** Controls that name a module the room does not have would fail on every press. */
 function checkModules(layout: PanelLayout, types: Types): LayoutProblem[] {
   const problems: LayoutProblem[] = [];
-  layout.sections.forEach((section, s) => {
-    section.controls.forEach((control, c) => {
-      const count = types[control.module] ?? 0;
-      const index = control.index ?? 1;
-      const at = `/sections/${s}/controls/${c}`;
-      if (count === 0) {
-        const known = Object.keys(types).join(', ') || 'none';
-        problems.push({
-          path: `${at}/module`,
-          reason: `this room has no "${control.module}" (it has ${known})`,
-        });
-      } else if (index > count) {
-        problems.push({ path: `${at}/index`, reason: `this room has ${count} "${control.module}"` });
-      }
-    });
-  });
+  const check = (target: { module: string; index?: number | undefined }, at: string) => {
+    const count = types[target.module] ?? 0;
+    const index = target.index ?? 1;
+    if (count === 0) {
+      const known = Object.keys(types).join(', ') || 'none';
+      problems.push({
+        path: `${at}/module`,
+        reason: `this room has no "${target.module}" (it has ${known})`,
+      });
+    } else if (index > count) {
+      problems.push({ path: `${at}/index`, reason: `this room has ${count} "${target.module}"` });
+    }
+  };
+  const sectionsAt = (sections: PanelLayout['sections'], base: string): void => {
+    for (const [s, section] of (sections ?? []).entries()) {
+      for (const [c, control] of section.controls.entries()) check(control, `${base}/${s}/controls/${c}`);
+    }
+  };
+  sectionsAt(layout.sections, '/sections');
+  for (const [p, page] of (layout.pages ?? []).entries()) sectionsAt(page.sections, `/pages/${p}/sections`);
+  for (const [i, source] of (layout.home?.sources ?? []).entries()) check(source, `/home/sources/${i}`);
+  if (layout.power) check(layout.power, '/power');
+  if (layout.volume) check(layout.volume, '/volume');
   return problems;
 }
 
@@ -182,12 +268,28 @@ export function parseCustomLayout(raw: unknown, types: Types): CustomLayoutResul
   const layout = value as PanelLayout;
   const missing = checkModules(layout, types);
   if (missing.length > 0) return { ok: false, problems: missing };
+  const toSections = (sections: NonNullable<PanelLayout['sections']>, base: string): SectionSpec[] =>
+    sections.map((section, s) => ({
+      title: section.title,
+      controls: section.controls.map((control, c) => toSpec(control, `${base}-${s}-${c}`)),
+    }));
+  const pages: CustomPage[] = layout.pages
+    ? layout.pages.map((page, p) => ({
+        title: page.title,
+        kind: page.kind,
+        sections: toSections(page.sections, `custom-${p}`),
+      }))
+    : toSections(layout.sections ?? [], 'custom').map((section) => ({
+        title: section.title,
+        sections: [section],
+      }));
   return {
     ok: true,
     title: layout.title,
-    sections: layout.sections.map((section, s) => ({
-      title: section.title,
-      controls: section.controls.map((control, c) => toSpec(control, `custom-${s}-${c}`)),
-    })),
+    sections: pages.flatMap((p) => p.sections),
+    pages,
+    home: layout.home?.sources,
+    power: layout.power,
+    volume: layout.volume,
   };
 }

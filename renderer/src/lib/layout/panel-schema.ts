@@ -108,11 +108,121 @@ export const PanelSection = Type.Object(
   { additionalProperties: false },
 );
 
+const Target = {
+  module: common.module,
+  index: common.index,
+};
+
+export const PanelSource = Type.Object(
+  {
+    label: common.label,
+    icon: Type.Optional(
+      Type.Union(
+        (['laptop', 'pc', 'wireless', 'camera', 'video', 'usb', 'other'] as const).map((i) =>
+          Type.Literal(i),
+        ),
+        { description: 'The picture on the tile (default: guessed from the label).' },
+      ),
+    ),
+    ...Target,
+    method: Id,
+    args: Type.Optional(Args),
+    status: Type.Optional(
+      Type.String({ minLength: 1, description: 'The status key that names the source showing.' }),
+    ),
+    value: Type.Optional(
+      Type.Unknown({ description: 'Lit while `status` equals this (default: the first arg).' }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'A source tile: touching it starts the room with this source.',
+  },
+);
+
+export const PanelPower = Type.Object(
+  {
+    ...Target,
+    status: Type.String({ minLength: 1, description: 'The status key that says the room is on.' }),
+    onWhen: Type.Optional(
+      Type.Unknown({ description: 'The room is on while `status` equals this (default true).' }),
+    ),
+    on: Type.Optional(Command),
+    off: Command,
+    reset: Type.Optional(Command),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'How the room is switched on (sent before a source’s own command when the room is off; omit when the source command starts the room) and off.',
+  },
+);
+
+export const PanelVolume = Type.Object(
+  {
+    label: Type.Optional(Type.String({ minLength: 1 })),
+    ...Target,
+    method: Id,
+    args: Type.Optional(Args),
+    status: Type.String({ minLength: 1 }),
+    min: Type.Number(),
+    max: Type.Number(),
+    step: Type.Optional(Type.Number({ exclusiveMinimum: 0, default: 1 })),
+    unit: Type.Optional(Type.String()),
+    taper: Type.Optional(
+      Type.Union([Type.Literal('audio'), Type.Literal('linear')], {
+        description: 'audio: 0 dB near three quarters of the travel (default for dB); linear otherwise.',
+      }),
+    ),
+    limits: Type.Optional(
+      Type.Object(
+        {
+          min: Type.Optional(Type.Number()),
+          max: Type.Optional(Type.Number()),
+          default: Type.Optional(Type.Number({ description: 'Level set when the panel starts the room.' })),
+        },
+        { additionalProperties: false, description: 'The installer’s limits for the fader.' },
+      ),
+    ),
+    mute: Type.Optional(
+      Type.Object(
+        { method: Id, args: Type.Optional(Args), status: Type.String({ minLength: 1 }) },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false, description: 'The program volume, always in reach on the panel’s bar.' },
+);
+
+export const PanelPage = Type.Object(
+  {
+    title: Type.String({ minLength: 1 }),
+    kind: Type.Optional(
+      Type.Union(
+        (['lights', 'camera', 'audio', 'blinds', 'display', 'more'] as const).map((k) => Type.Literal(k)),
+      ),
+    ),
+    sections: Type.Array(PanelSection, { minItems: 1 }),
+  },
+  { additionalProperties: false },
+);
+
 export const PanelLayout = Type.Object(
   {
     $schema: Type.Optional(Type.String()),
+    version: Type.Optional(
+      Type.Union([Type.Literal(1), Type.Literal(2)], {
+        description: '2: home, power, volume and pages. 1 (or absent): sections only, still accepted.',
+      }),
+    ),
     title: Type.Optional(Type.String()),
-    sections: Type.Array(PanelSection, { minItems: 1 }),
+    home: Type.Optional(
+      Type.Object({ sources: Type.Array(PanelSource, { minItems: 1 }) }, { additionalProperties: false }),
+    ),
+    power: Type.Optional(PanelPower),
+    volume: Type.Optional(PanelVolume),
+    pages: Type.Optional(Type.Array(PanelPage, { minItems: 1 })),
+    sections: Type.Optional(Type.Array(PanelSection, { minItems: 1 })),
   },
   {
     $id: 'https://roomdeck.invalid/schemas/panel-layout.schema.json',
@@ -123,3 +233,7 @@ export const PanelLayout = Type.Object(
 
 export type PanelLayout = Static<typeof PanelLayout>;
 export type PanelControl = Static<typeof PanelControl>;
+export type PanelSource = Static<typeof PanelSource>;
+export type PanelPage = Static<typeof PanelPage>;
+export type PanelPower = Static<typeof PanelPower>;
+export type PanelVolume = Static<typeof PanelVolume>;

@@ -1,0 +1,148 @@
+import type { Command, ControlSpec, LayoutProblem } from '../layout/model.ts';
+
+/*
+ * The panel as a person meets it: a home of source tiles, a room power state, one program volume
+ * always in reach and pages for what else the room has. Built from the room's own layout or
+ * automatically from its modules; the views only render a plan.
+ */
+
+export interface Address {
+  module: string;
+  index: number;
+}
+
+export interface Step extends Address {
+  command: Command;
+}
+
+/** A state key of one module and the value that means "yes". */
+export interface Watch extends Address {
+  key: string;
+  value: unknown;
+}
+
+export type SourceIcon = 'laptop' | 'pc' | 'wireless' | 'camera' | 'video' | 'usb' | 'other';
+
+export interface SourceTile {
+  id: string;
+  label: string;
+  icon: SourceIcon;
+  /** Sent in order: whatever starts the room with this source showing. */
+  steps: Step[];
+  /** The device state that says this source is the one showing. */
+  active: Watch;
+}
+
+export interface PowerSpec {
+  /** Where "the room is on" is read. */
+  on: Watch;
+  /** What "Room off" sends, in order. */
+  off: Step[];
+  /** Optional room-wide reset to default routes and levels. */
+  reset?: Step | undefined;
+}
+
+export interface VolumeSpec extends Address {
+  id: string;
+  label: string;
+  method: string;
+  /** Sent before the level, e.g. a channel number. */
+  args: unknown[];
+  key: string;
+  min: number;
+  max: number;
+  step: number;
+  unit: string;
+  /** Audio taper for gains in dB (0 dB near three quarters of the travel); linear for percent. */
+  taper: 'audio' | 'linear';
+  /** The installer's limits: the fader never goes outside them. */
+  limits: { min: number; max: number };
+  /** Set when the room starts, when the panel starts it itself (RoomLogic applies its own). */
+  startLevel?: number | undefined;
+  mute?: { method: string; args: unknown[]; key: string } | undefined;
+}
+
+export type PageKind = 'sources' | 'lights' | 'camera' | 'audio' | 'blinds' | 'display' | 'more';
+
+export interface GroupSpec {
+  title: string;
+  controls: ControlSpec[];
+  /** Channel strips (vertical faders side by side) rather than a grid of buttons. */
+  strips?: boolean | undefined;
+}
+
+export interface PageSpec {
+  id: string;
+  title: string;
+  kind: PageKind;
+  groups: GroupSpec[];
+}
+
+export interface PanelPlan {
+  source: 'custom' | 'automatic';
+  title?: string | undefined;
+  home: SourceTile[];
+  power: PowerSpec | null;
+  volume: VolumeSpec | null;
+  pages: PageSpec[];
+  /** The room's calendar (a Bookings service module), when it has one. */
+  bookings: Address | null;
+  /** Why a custom layout was not used (the automatic one is shown instead). */
+  problems: LayoutProblem[];
+}
+
+const keyOf = (a: Address) => `${a.module}/${a.index}`;
+
+function add(into: Map<string, Address>, a: Address | null | undefined): void {
+  if (a) into.set(keyOf(a), { module: a.module, index: a.index });
+}
+
+/** Modules whose state the page's controls show. */
+export function pageModules(page: PageSpec | undefined): Address[] {
+  const seen = new Map<string, Address>();
+  for (const group of page?.groups ?? []) {
+    for (const c of group.controls) if (c.status !== undefined) add(seen, c);
+  }
+  return [...seen.values()];
+}
+
+/** The room's own state, watched whatever page is shown: power, sources, volume, bookings. */
+export function roomModules(plan: PanelPlan): Address[] {
+  const seen = new Map<string, Address>();
+  add(seen, plan.power?.on);
+  for (const tile of plan.home) add(seen, tile.active);
+  add(seen, plan.volume);
+  add(seen, plan.bookings);
+  return [...seen.values()];
+}
+
+/** What the panel polls while `page` is shown (null: the welcome screen, room off). */
+export function watchedModules(plan: PanelPlan, page: PageSpec | null): Address[] {
+  const seen = new Map<string, Address>();
+  for (const a of roomModules(plan)) add(seen, a);
+  if (page !== null) for (const a of pageModules(page)) add(seen, a);
+  return [...seen.values()];
+}
+
+const ICONS: [RegExp, SourceIcon][] = [
+  [/laptop|byod|hdmi ?table|table/i, 'laptop'],
+  [/room ?pc|pc|computer|lectern|desktop/i, 'pc'],
+  [/wireless|airplay|share|clickshare|cast|miracast/i, 'wireless'],
+  [/camera|vc|video ?conf|teams|zoom/i, 'camera'],
+  [/usb/i, 'usb'],
+  [/hdmi|hdbase|dp|displayport|vga|dvi|sdi/i, 'video'],
+];
+
+export function iconOf(label: string): SourceIcon {
+  return ICONS.find(([re]) => re.test(label))?.[1] ?? 'other';
+}
+
+/** hdmi1 → "HDMI 1", usb-c → "USB-C", hdbaset → "HDBaseT": device input names as people say them. */
+export function inputLabel(name: string): string {
+  const known: Record<string, string> = { hdbaset: 'HDBaseT', 'usb-c': 'USB-C', displayport: 'DisplayPort' };
+  const lower = name.toLowerCase();
+  if (known[lower]) return known[lower];
+  const m = /^(hdmi|dp|vga|dvi|sdi)[ _-]?(\d+)$/i.exec(name);
+  if (m) return `${m[1]!.toUpperCase()} ${m[2]}`;
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}

@@ -1,0 +1,211 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { openRoom, recordAttribute } from './support/panel.ts';
+
+/*
+ * The room panel as a person walking into a meeting meets it: start the room with a source,
+ * the volume always in reach, feedback from what the devices report, failures named.
+ */
+
+const HUDDLE = 'sys-huddle-3-2';
+const BOARDROOM = 'sys-harbour-boardroom';
+
+const tile = (page: Page, name: string) =>
+  page.getByRole('group', { name: 'Sources' }).getByRole('button', { name: new RegExp(`^${name}`) });
+
+function execCalls(page: Page): { args: unknown[]; method: string }[] {
+  const calls: { args: unknown[]; method: string }[] = [];
+  page.on('request', (request: Request) => {
+    if (!request.url().endsWith('/bridge/systems/exec')) return;
+    const body = request.postDataJSON() as { method: string; args: unknown[] };
+    calls.push({ method: body.method, args: body.args });
+  });
+  return calls;
+}
+
+test.describe('the room panel', () => {
+  test.beforeEach(async ({ service }) => {
+    await service.moduleSettings('mod-huddle-display', {});
+    await service.exec(HUDDLE, 'RoomLogic', 'power', [false]);
+    await service.exec(BOARDROOM, 'RoomLogic', 'power', [false]);
+  });
+
+  test('a source tile starts the room from off, locked while it starts, and lights from the devices’ state', async ({
+    page,
+    stack,
+    service,
+  }) => {
+    await openRoom(page, stack.host.url, 'Huddle 3.2');
+    await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome');
+    await expect(page.getByRole('heading', { level: 1, name: 'Huddle 3.2' })).toBeVisible();
+    await expect(page.locator('.clock time').first()).toHaveText(/^\d\d:\d\d$/);
+    const wireless = tile(page, 'Wireless');
+    const states = await recordAttribute(wireless, 'data-state');
+    await wireless.click();
+    await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
+    await expect(tile(page, 'Wireless')).toHaveAttribute('data-state', 'confirmed');
+    await expect(tile(page, 'Wireless')).toHaveAttribute('aria-pressed', 'true');
+    await expect(tile(page, 'Laptop')).toHaveAttribute('aria-pressed', 'false');
+    expect(await states()).toContain('pending');
+    const logic = await service.state(HUDDLE, 'RoomLogic');
+    expect(logic).toMatchObject({ power: true, active: 'Wireless' });
+    // Someone else switches the source: the lit tile follows the devices, not the last press.
+    await service.exec(HUDDLE, 'RoomLogic', 'select_source', ['Laptop']);
+    await expect(tile(page, 'Laptop')).toHaveAttribute('aria-pressed', 'true', { timeout: 10_000 });
+    await expect(tile(page, 'Wireless')).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('a start that did not work fails and names the device that let the room down', async ({
+    page,
+    stack,
+    service,
+  }) => {
+    await service.moduleSettings('mod-huddle-display', { offline: true });
+    await openRoom(page, stack.host.url, 'Huddle 3.2');
+    await tile(page, 'Laptop').click();
+    const problem = page.locator('[data-problem]');
+    await expect(problem).toContainText('Display 1 did not respond');
+    await expect(problem).not.toContainText('10.20.3.31');
+    await expect(tile(page, 'Laptop')).toHaveAttribute('data-state', 'failed');
+  });
+
+  test('the program volume sends while dragged, throttled, and ends at the released level', async ({
+    page,
+    stack,
+    service,
+  }) => {
+    await service.exec(BOARDROOM, 'Mixer', 'master', [-30]);
+    await openRoom(page, stack.host.url, 'Harbour Boardroom');
+    await tile(page, 'Laptop').click();
+    await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
+    const calls = execCalls(page);
+    const fader = page.locator('.control-bar .fader-input');
+    const box = (await fader.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.3, y);
+    await page.mouse.down();
+    const moves = 30;
+    for (let i = 1; i <= moves; i++) await page.mouse.move(box.x + box.width * (0.3 + (0.45 * i) / moves), y);
+    await page.mouse.up();
+    const shown = page.locator('.control-bar .fader-value');
+    await expect(async () => {
+      const state = await service.state(BOARDROOM, 'Mixer');
+      const sent = calls.filter((c) => c.method === 'master');
+      expect(sent.at(-1)?.args[0]).toBe(state.master);
+    }).toPass({ timeout: 10_000 });
+    const sent = calls.filter((c) => c.method === 'master');
+    // Throttled: fewer commands than movements, yet more than one while dragging.
+    expect(sent.length).toBeGreaterThan(1);
+    expect(sent.length).toBeLessThan(moves);
+    const level = (await service.state(BOARDROOM, 'Mixer')).master as number;
+    expect(level).toBeGreaterThan(-30);
+    await expect(shown).toHaveText(
+      new RegExp(`^${level < 0 ? '−' : level > 0 ? '\\+' : ''}${Math.abs(level)} dB`),
+    );
+  });
+
+  test('Room off asks first, then switches the room off and returns to the welcome screen', async ({
+    page,
+    stack,
+    service,
+  }) => {
+    await openRoom(page, stack.host.url, 'Huddle 3.2');
+    await tile(page, 'Laptop').click();
+    await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
+    await page.getByRole('button', { name: 'End meeting / Room off' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+    await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome');
+    expect((await service.state(HUDDLE, 'RoomLogic')).power).toBe(false);
+  });
+
+  test('the room’s own help comes first, as the Markdown it is written in', async ({ page, stack }) => {
+    await openRoom(page, stack.host.url, 'Harbour Boardroom');
+    await page.getByRole('button', { name: 'Help' }).click();
+    const help = page.getByRole('dialog', { name: 'Help' });
+    await expect(help).toContainText('4400');
+    await expect(help.locator('strong').first()).toBeVisible();
+    await expect(help).not.toContainText('**');
+  });
+
+  test('the welcome and in-use screens have no serious or critical accessibility violations', async ({
+    page,
+    stack,
+  }) => {
+    await openRoom(page, stack.host.url, 'Harbour Boardroom');
+    const check = async (what: string) => {
+      const result = await new AxeBuilder({ page }).analyze();
+      const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      );
+    };
+    await check('welcome');
+    await tile(page, 'Laptop').click();
+    await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
+    for (const name of ['Sources', 'Lights', 'Audio', 'Blinds', 'Display']) {
+      await page.getByRole('tab', { name }).click();
+      await check(name);
+    }
+  });
+
+  test('the room chooser matches word prefixes and building names, and shows where each room is', async ({
+    page,
+    stack,
+  }) => {
+    await openRoom(page, stack.host.url, 'Huddle 3.2');
+    await page.getByRole('button', { name: 'Change room' }).click();
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    const rooms = page.getByRole('list', { name: 'Rooms' }).getByRole('button');
+    await search.fill('board');
+    await expect(rooms).toHaveCount(1);
+    await expect(rooms.first()).toContainText('Harbour Boardroom');
+    await expect(rooms.first()).toContainText('Harbour Building');
+    await search.fill('Harbour');
+    await expect(rooms).toHaveCount(4);
+    const example = (await search.getAttribute('placeholder'))!
+      .replace(/^e\.g\.\s*/, '')
+      .split(',')
+      .map((s) => s.trim());
+    for (const query of example) {
+      await search.fill(query);
+      await expect(rooms.first(), `the placeholder's example "${query}"`).toBeVisible();
+    }
+  });
+});
+
+test.describe('a panel left alone', () => {
+  test.use({});
+  test('dims to a screensaver when the room is off, and the touch that wakes it does nothing else', async ({
+    browser,
+  }) => {
+    const { startStack } = await import('./support/processes.ts');
+    const { Service } = await import('./support/service.ts');
+    const stack = await startStack({
+      hostArgs: ['--screensaver-after', '5', '--still-using-after', '10', '--still-using-answer', '5'],
+    });
+    const service = new Service(() => stack.simulator.url);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      await service.exec(HUDDLE, 'RoomLogic', 'power', [false]);
+      await openRoom(page, stack.host.url, 'Huddle 3.2');
+      const saver = page.locator('[data-screensaver]');
+      await expect(saver).toBeVisible({ timeout: 10_000 });
+      await expect(saver).toContainText('Huddle 3.2');
+      await page.mouse.click(640, 600);
+      await expect(saver).toHaveCount(0);
+      expect((await service.state(HUDDLE, 'RoomLogic')).power).toBe(false);
+
+      // Room on, nobody touching, no meeting: "Still using the room?", then off when unanswered.
+      await tile(page, 'Laptop').click();
+      await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
+      const question = page.getByRole('alertdialog', { name: 'Still using the room?' });
+      await expect(question).toBeVisible({ timeout: 15_000 });
+      await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome', { timeout: 15_000 });
+      expect((await service.state(HUDDLE, 'RoomLogic')).power).toBe(false);
+    } finally {
+      await page.close();
+      await stack.stop();
+    }
+  });
+});

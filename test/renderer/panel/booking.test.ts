@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { bookingChoices, bookingView } from '../../../renderer/src/lib/panel/booking.ts';
+
+const H = 3600;
+const day = Date.UTC(2026, 10, 25, 0, 0, 0) / 1000;
+const at = (h: number, m = 0) => day + h * H + m * 60;
+const time = (s: number) => new Date(s * 1000).toISOString().slice(11, 16);
+const meeting = (id: string, start: number, end: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  title: `Meeting ${id}`,
+  organiser: 'Ana',
+  start,
+  end,
+  private: false,
+  booked_here: false,
+  ...extra,
+});
+
+describe('the room’s booking, as the panel says it', () => {
+  const today = [
+    meeting('a', at(9), at(10)),
+    meeting('b', at(14), at(15), { title: 'Board meeting' }),
+    meeting('c', at(16), at(17), { private: true }),
+  ];
+
+  it('a free room says until when, what comes next, and offers what fits before it', () => {
+    const view = bookingView({ connected: true, today }, at(13, 20), time);
+    expect(view).toMatchObject({
+      status: 'free',
+      headline: 'Available until 14:00',
+      subject: null,
+      bookableMinutes: 40,
+    });
+    expect(view?.upcoming.map((m) => `${m.when} ${m.subject}`)).toEqual([
+      '14:00–15:00 Board meeting',
+      '16:00–17:00 Booked',
+    ]);
+    expect(bookingChoices(view)).toEqual([15, 30]);
+  });
+
+  it('a busy room says until when and the subject; a private meeting says only "Booked"', () => {
+    expect(bookingView({ connected: true, today }, at(14, 30), time)).toMatchObject({
+      status: 'busy',
+      headline: 'In use until 15:00',
+      subject: 'Board meeting',
+      organiser: 'Ana',
+    });
+    const hidden = bookingView({ connected: true, today }, at(16, 30), time);
+    expect(hidden).toMatchObject({ subject: 'Booked', organiser: null });
+    expect(JSON.stringify(hidden)).not.toContain('Meeting c');
+  });
+
+  it('offers "End meeting" only for a meeting started from the panel', () => {
+    const mine = [meeting('d', at(11), at(11, 30), { booked_here: true })];
+    expect(bookingView({ connected: true, today: mine }, at(11, 10), time)?.canEnd).toBe(true);
+    expect(bookingView({ connected: true, today }, at(9, 10), time)?.canEnd).toBe(false);
+  });
+
+  it('says nothing when the calendar is not connected, and the rest of the day when nothing is next', () => {
+    expect(bookingView({ connected: false, today }, at(8), time)).toBeNull();
+    expect(bookingView(undefined, at(8), time)).toBeNull();
+    expect(bookingView({ connected: true, today }, at(18), time)?.headline).toBe(
+      'Available for the rest of the day',
+    );
+  });
+});
