@@ -69,10 +69,16 @@ export class Devices {
     return describeFuncs(target.driver);
   }
 
+  /** The state a system sees of one of its modules (a shared module shows each room its own). */
+  stateFor(target: Addressed): DeviceState {
+    const state = this.state(target.module, target.system);
+    return target.driver.view ? target.driver.view(state, this.systemContext(target.system)) : state;
+  }
+
   /** A stopped module's state is frozen: time-driven changes apply only while it runs. */
-  state(module: ModuleRecord): DeviceState {
+  state(module: ModuleRecord, system?: SystemRecord): DeviceState {
     const driver = this.driverOf(module);
-    const ctx = this.context(module);
+    const ctx = this.context(module, system);
     if (!module.running) return { ...ctx.state };
     if (!driver.advance) return readState(driver, ctx);
     // Only time-driven drivers can change state on a read; only then is it worth comparing.
@@ -125,10 +131,15 @@ export class Devices {
   }
 
   private systemContext(system: SystemRecord): SystemContext {
+    const current = () => this.repo.systems.get(system.id) ?? system;
     return {
       id: system.id,
       name: system.name,
-      siblings: () => this.siblings(this.repo.systems.get(system.id) ?? system),
+      get settings() {
+        return current().settings;
+      },
+      state: (className, index) => this.stateFor(this.address(current(), className, index)),
+      siblings: () => this.siblings(current()),
       exec: (className, index, method, args) =>
         this.exec(this.address(this.repo.systems.get(system.id) ?? system, className, index), method, args),
     };

@@ -31,6 +31,10 @@ export interface SiblingModule {
 export interface SystemContext {
   id: string;
   name: string;
+  /** The system's settings (a shared module serves each room what its settings say is its own). */
+  settings: Record<string, unknown>;
+  /** Another module's state as this system sees it. */
+  state(className: string, index: number): DeviceState;
   siblings(): SiblingModule[];
   /** Runs a method on another module of the system, with the same checks the exec endpoint makes. */
   exec(className: string, index: number, method: string, args: unknown[]): Promise<unknown>;
@@ -62,6 +66,11 @@ export interface Driver {
    * Must be cheap: it runs on every state read.
    */
   advance?(ctx: DriverContext): void;
+  /**
+   * The state as one system sees it, for a module shared by several rooms (a lighting gateway
+   * shows each room only its own areas). Absent: every system sees the whole state.
+   */
+  view?(state: DeviceState, system: SystemContext): DeviceState;
   /** Runs `method` with arguments already validated against `funcs[method]`. */
   exec(ctx: DriverContext, method: string, args: unknown[]): unknown | Promise<unknown>;
 }

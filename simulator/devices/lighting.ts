@@ -1,5 +1,5 @@
 import { type DeviceState, ROLE } from '../store/model.ts';
-import type { Driver } from './driver.ts';
+import { type Driver, type DriverContext, DriverError, type SystemContext } from './driver.ts';
 import { checkAtMost, func, ordinal, percent, unknownMethod } from './params.ts';
 import { dropNumberedKeysBeyond, readInt, readStringList } from './values.ts';
 
@@ -34,6 +34,57 @@ function applyScene(settings: Record<string, unknown>, state: DeviceState, n: nu
   Object.assign(state, { scene: n, scene_name: scenes[n - 1] ?? null });
 }
 
+/**
+ * The part of a shared gateway one room owns, from that system's `settings.lighting`
+ * (`{ "areas": [1, 2], "scenes": ["Off", "Presentation"] }`); null: the room has the whole gateway.
+ */
+export interface LightingShare {
+  areas: number[];
+  scenes: string[];
+}
+
+export function shareOf(
+  system: SystemContext | undefined,
+  settings: Record<string, unknown>,
+): LightingShare | null {
+  const raw = system?.settings.lighting;
+  if (typeof raw !== 'object' || raw === null) return null;
+  const own = raw as { areas?: unknown; scenes?: unknown };
+  const count = areaCount(settings);
+  const all = lightingScenes(settings);
+  const areas = Array.isArray(own.areas)
+    ? [...new Set(own.areas.filter((a): a is number => Number.isInteger(a) && a >= 1 && a <= count))].sort(
+        (a, b) => a - b,
+      )
+    : numberedAreas(count);
+  const scenes = Array.isArray(own.scenes)
+    ? own.scenes.filter((n): n is string => typeof n === 'string' && all.includes(n))
+    : all;
+  return { areas, scenes };
+}
+
+const numberedAreas = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+
+/** A room's own scene: its areas only, recorded for that room alone. */
+function applyRoomScene(ctx: DriverContext, share: LightingShare, system: SystemContext, n: number): void {
+  const { settings } = ctx.module;
+  checkAtMost('scene', 'number', n, share.scenes.length, `this room has ${share.scenes.length} scenes`);
+  const name = share.scenes[n - 1] as string;
+  const all = lightingScenes(settings);
+  const level = sceneLevel(settings, all.indexOf(name) + 1, all.length);
+  for (const a of share.areas) ctx.state[`area_${a}`] = level;
+  setRoomScene(ctx, system, n);
+  // The gateway as a whole is now in no single scene.
+  Object.assign(ctx.state, { scene: null, scene_name: null });
+}
+
+function setRoomScene(ctx: DriverContext, system: SystemContext, n: number | null): void {
+  const rooms = (
+    typeof ctx.state.room_scenes === 'object' && ctx.state.room_scenes !== null ? ctx.state.room_scenes : {}
+  ) as Record<string, unknown>;
+  ctx.state.room_scenes = { ...rooms, [system.id]: n };
+}
+
 export const lighting: Driver = {
   key: 'lighting',
   className: 'Lighting',
@@ -59,11 +110,38 @@ export const lighting: Driver = {
     for (let a = 1; a <= areas; a++) ctx.state[`area_${a}`] ??= 0;
     dropNumberedKeysBeyond(ctx.state, 'area', areas);
   },
+  view(state, system) {
+    // The module's own settings are not in the state: derive the share from what the state holds.
+    const raw = system.settings.lighting;
+    if (typeof raw !== 'object' || raw === null) {
+      const { room_scenes: _rooms, ...whole } = state;
+      return whole;
+    }
+    const scenes = Array.isArray(state.scenes) ? (state.scenes as string[]) : [];
+    const areaKeys = Object.keys(state).filter((k) => /^area_\d+$/.test(k));
+    const share = shareOf(system, { scenes, areas: areaKeys.length });
+    if (share === null) return state;
+    const rooms = (state.room_scenes ?? {}) as Record<string, unknown>;
+    const scene = typeof rooms[system.id] === 'number' ? (rooms[system.id] as number) : null;
+    const view: DeviceState = {
+      scenes: share.scenes,
+      areas: share.areas,
+      scene,
+      scene_name: scene === null ? null : (share.scenes[scene - 1] ?? null),
+    };
+    for (const a of share.areas) view[`area_${a}`] = state[`area_${a}`] ?? 0;
+    return view;
+  },
   exec(ctx, method, args) {
     const { settings } = ctx.module;
+    const share = shareOf(ctx.system, settings);
     switch (method) {
       case 'scene': {
         const n = args[0] as number;
+        if (share && ctx.system) {
+          applyRoomScene(ctx, share, ctx.system, n);
+          return;
+        }
         const count = lightingScenes(settings).length;
         checkAtMost(method, 'number', n, count, `there are ${count} scenes`);
         applyScene(settings, ctx.state, n);
@@ -73,6 +151,14 @@ export const lighting: Driver = {
         const [area, level] = args as [number, number];
         const areas = areaCount(settings);
         checkAtMost(method, 'area', area, areas, `there are ${areas} areas`);
+        if (share && ctx.system) {
+          if (!share.areas.includes(area)) {
+            throw new DriverError(
+              `Lighting area ${area} belongs to another room; this room has area ${share.areas.join(', ')}`,
+            );
+          }
+          setRoomScene(ctx, ctx.system, null);
+        }
         ctx.state[`area_${area}`] = level;
         // A manual level leaves the recalled scene: keypads show "custom" then.
         Object.assign(ctx.state, { scene: null, scene_name: null });

@@ -1,4 +1,5 @@
 import { blinds } from './blinds.ts';
+import { bookings } from './bookings.ts';
 import { camera } from './camera.ts';
 import { display } from './display.ts';
 import type { Driver } from './driver.ts';
@@ -8,7 +9,7 @@ import { projector } from './projector.ts';
 import { roomLogic } from './room-logic.ts';
 import { switcher } from './switcher.ts';
 
-const all: Driver[] = [display, projector, switcher, lighting, blinds, camera, mixer, roomLogic];
+const all: Driver[] = [display, projector, switcher, lighting, blinds, camera, mixer, roomLogic, bookings];
 
 /** Every simulated driver by its key (DependencyRecord.driver). */
 export const drivers: ReadonlyMap<string, Driver> = new Map(all.map((d) => [d.key, d]));

@@ -18,13 +18,14 @@ export const DEFAULT_DEVICE_WAIT_MS = 8000;
 export const DEFAULT_SOURCES = ['Laptop', 'Room PC', 'Wireless'] as const;
 
 export const DEFAULT_HELP = [
-  '**Using this room.** Tap **Power** to start the room: the screens, camera and microphones come on',
-  'and the lights change for presenting. Choose **Laptop** and plug in the HDMI or USB-C cable on the',
-  'table, **Room PC** for the built-in computer, or **Wireless** and follow the code on the screen.',
-  'A projector takes about half a minute to warm up. When you leave, tap **Power** again.',
+  '**Starting the room.** Touch a source (**Laptop**, **Room PC** or **Wireless**): the screens and',
+  'sound come on and show it. A projector takes about half a minute to warm up.',
   '',
-  'Something not working? Call the AV help desk on **extension 4357** (HELP) or email',
-  '*av-support@roomdeck.invalid*, and quote the room name shown at the top of the panel.',
+  '- The volume is always at the bottom of the screen.',
+  '- Lights, cameras and sound have their own pages at the top.',
+  '- When you leave, touch **End meeting / Room off**.',
+  '',
+  'Something not working? Call the AV help desk on **extension 4357** (HELP).',
 ].join('\n');
 
 /** One device call the room makes; steps keep sibling order so warnings read predictably. */
@@ -54,10 +55,10 @@ function systemOf(ctx: DriverContext): SystemContext {
 const ofClass = (siblings: SiblingModule[], className: string) =>
   siblings.filter((s) => s.className === className);
 
-function powerSteps(siblings: SiblingModule[], on: boolean): { steps: Step[]; warnings: string[] } {
+function powerSteps(system: SystemContext, on: boolean): { steps: Step[]; warnings: string[] } {
   const steps: Step[] = [];
   const warnings: string[] = [];
-  for (const target of siblings) {
+  for (const target of system.siblings()) {
     switch (target.className) {
       case 'Display':
       case 'Projector':
@@ -66,7 +67,8 @@ function powerSteps(siblings: SiblingModule[], on: boolean): { steps: Step[]; wa
         break;
       case 'Lighting': {
         const wanted = on ? 'Presentation' : 'Off';
-        const n = lightingScenes(target.module.settings).indexOf(wanted) + 1;
+        // A shared gateway: the scene numbers are this room's own (its settings.lighting).
+        const n = roomScenes(system, target).indexOf(wanted) + 1;
         if (n > 0) steps.push({ target, method: 'scene', args: [n] });
         else warnings.push(`${label(target)}: no scene named "${wanted}"`);
         break;
@@ -111,7 +113,35 @@ function sourceSteps(siblings: SiblingModule[], settings: Record<string, unknown
   return steps;
 }
 
-const label = (s: SiblingModule) => `${s.className} ${s.index}`;
+const label = (s: SiblingModule) => s.module.custom_name?.trim() || `${s.className} ${s.index}`;
+
+function roomScenes(system: SystemContext, target: SiblingModule): string[] {
+  try {
+    const scenes = system.state(target.className, target.index).scenes;
+    return Array.isArray(scenes) ? scenes.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return lightingScenes(target.module.settings);
+  }
+}
+
+/** A device's failure in a room user's words: what did not happen, never an address. */
+function failureOf(device: string, why: string): string {
+  if (/not responding|offline|no answer|timed? ?out|no reply/i.test(why)) return `${device} did not respond`;
+  if (/warming|cooling/i.test(why)) return `${device} is still warming up or cooling down`;
+  if (/stopped/i.test(why)) return `${device} is switched off in the system`;
+  return `${device} reported a problem (${why.replace(/\b\d{1,3}(\.\d{1,3}){3}\b/g, 'its address')})`;
+}
+
+/** A room command that did not do everything it says fails, naming what let the room down. */
+function failIfPartial(ctx: DriverContext, what: string, result: RoomResult): RoomResult {
+  if (result.ok) {
+    ctx.state.last_error = null;
+    return result;
+  }
+  const message = `${what}, but ${result.warnings.join('; ')}. Check it is switched on, or call AV support.`;
+  ctx.state.last_error = message;
+  throw new DriverError(message);
+}
 
 /**
  * A device that never answers would otherwise hold the room call until the exec endpoint's own
@@ -139,7 +169,8 @@ async function run(ctx: DriverContext, steps: Step[], warnings: string[]): Promi
     const step = steps[i];
     if (o.status === 'rejected' && step) {
       const why = o.reason instanceof Error ? o.reason.message : String(o.reason);
-      warnings.push(`${label(step.target)} ${step.method}: ${why}`);
+      const failure = failureOf(label(step.target), why);
+      if (!warnings.includes(failure)) warnings.push(failure);
     }
   });
   return { ok: warnings.length === 0, warnings };
@@ -147,12 +178,54 @@ async function run(ctx: DriverContext, steps: Step[], warnings: string[]): Promi
 
 async function power(ctx: DriverContext, on: boolean): Promise<RoomResult> {
   const system = systemOf(ctx);
-  const { steps, warnings } = powerSteps(system.siblings(), on);
+  const { steps, warnings } = powerSteps(system, on);
+  if (on && ctx.state.power !== true) steps.push(...levelSteps(system, ctx.module.settings));
   const result = await run(ctx, steps, warnings);
   // The room records the intent even when a device failed: the panel shows "on" with a warning.
   ctx.state.power = on;
   if (!on) ctx.state.active = null;
   return result;
+}
+
+/** The installer's start level (`default_volume`): the mixer's master in dB, else the displays' %. */
+function levelSteps(system: SystemContext, settings: Record<string, unknown>): Step[] {
+  const level = settings.default_volume;
+  if (typeof level !== 'number') return [];
+  const siblings = system.siblings();
+  const mixers = ofClass(siblings, 'Mixer');
+  if (mixers.length > 0)
+    return mixers.map((target) => ({ target, method: 'master', args: [Math.round(level)] }));
+  return ofClass(siblings, 'Display').map((target) => ({
+    target,
+    method: 'volume',
+    args: [Math.max(0, Math.min(100, Math.round(level)))],
+  }));
+}
+
+/** Warming up or cooling down, as the room's projectors and displays report it. */
+function transitionOf(
+  system: SystemContext,
+  now: number,
+): { warming: boolean; cooling: boolean; until: number | null } {
+  let warming = false;
+  let cooling = false;
+  let until: number | null = null;
+  for (const s of system.siblings()) {
+    if (s.className !== 'Projector' && s.className !== 'Display') continue;
+    let state: Record<string, unknown>;
+    try {
+      state = system.state(s.className, s.index);
+    } catch {
+      continue;
+    }
+    if (state.warming !== true && state.cooling !== true) continue;
+    warming ||= state.warming === true;
+    cooling ||= state.cooling === true;
+    const left = typeof state.transition_remaining === 'number' ? state.transition_remaining : 0;
+    const end = Math.round(now / 1000) + left;
+    until = until === null ? end : Math.max(until, end);
+  }
+  return { warming, cooling, until };
 }
 
 export const roomLogic: Driver = {
@@ -166,6 +239,7 @@ export const roomLogic: Driver = {
     select_source: func({
       name: text('one of the module settings `sources` (default Laptop, Room PC, Wireless)'),
     }),
+    reset_room: func(),
   },
   initialState(settings) {
     return {
@@ -173,16 +247,41 @@ export const roomLogic: Driver = {
       active: null,
       sources: sources(settings),
       help: readString(settings, 'help', DEFAULT_HELP),
+      warming: false,
+      cooling: false,
+      warming_until: null,
+      last_error: null,
     };
   },
   advance(ctx) {
     ctx.state.sources = sources(ctx.module.settings);
     ctx.state.help = readString(ctx.module.settings, 'help', DEFAULT_HELP);
+    if (ctx.system) {
+      const t = transitionOf(ctx.system, ctx.now());
+      Object.assign(ctx.state, {
+        warming: t.warming,
+        cooling: t.cooling,
+        warming_until: t.warming ? t.until : null,
+      });
+    }
   },
   async exec(ctx, method, args) {
     switch (method) {
-      case 'power':
-        return power(ctx, args[0] as boolean);
+      case 'power': {
+        const on = args[0] as boolean;
+        return failIfPartial(ctx, on ? 'The room started' : 'The room switched off', await power(ctx, on));
+      }
+      case 'reset_room': {
+        const system = systemOf(ctx);
+        const settings = ctx.module.settings;
+        const source = readString(settings, 'default_source', sources(settings)[0] ?? '');
+        const steps = [...levelSteps(system, settings)];
+        if (ctx.state.power === true && sources(settings).includes(source)) {
+          steps.push(...sourceSteps(system.siblings(), settings, source));
+          ctx.state.active = source;
+        }
+        return failIfPartial(ctx, 'The room was reset', await run(ctx, steps, []));
+      }
       case 'select_source': {
         const source = args[0] as string;
         checkOneOf(method, 'name', source, sources(ctx.module.settings));
@@ -191,7 +290,7 @@ export const roomLogic: Driver = {
         const warnings = ctx.state.power === true ? [] : (await power(ctx, true)).warnings;
         const result = await run(ctx, sourceSteps(system.siblings(), ctx.module.settings, source), warnings);
         ctx.state.active = source;
-        return result;
+        return failIfPartial(ctx, `${source} was chosen`, result);
       }
       default:
         unknownMethod('room-logic', method);

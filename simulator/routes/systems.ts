@@ -144,7 +144,7 @@ export const systemRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
     async (request, reply) => {
       const { module, index = 1, lookup } = request.query;
       const target = sim.devices.address(sim.systems.get(request.params.id), module, index);
-      const state = sim.devices.state(target.module);
+      const state = sim.devices.stateFor(target);
       return sendJson(
         reply,
         lookup === undefined ? state : Object.hasOwn(state, lookup) ? state[lookup] : null,

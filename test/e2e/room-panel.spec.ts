@@ -174,6 +174,58 @@ test.describe('the room panel', () => {
   });
 });
 
+test.describe('the room’s booking', () => {
+  test('says when a booked room is in use, privately as "Booked", and until when a free room is available', async ({
+    page,
+    stack,
+  }) => {
+    await openRoom(page, stack.host.url, 'Harbour Boardroom');
+    const status = page.getByRole('region', { name: 'Room booking' }).getByRole('status');
+    await expect(status).toHaveText(/^In use until \d\d:\d\d — Board meeting$/);
+    await expect(page.getByRole('region', { name: 'Room booking' })).toHaveAttribute('data-booking', 'busy');
+    await openRoom(page, stack.host.url, 'Kauri Training Room');
+    await expect(status).toHaveText(/^In use until \d\d:\d\d — Booked$/);
+    await expect(page.getByText('Leadership offsite')).toHaveCount(0);
+    await openRoom(page, stack.host.url, 'Huddle 3.2');
+    await expect(status).toHaveText(/^Available until \d\d:\d\d$/);
+    await expect(page.getByRole('list', { name: 'Next meetings today' })).toContainText('Design sync');
+  });
+
+  test('Book now books the room, a clash shows the calendar’s reason, and End meeting frees it', async ({
+    page,
+    stack,
+    service,
+  }) => {
+    await openRoom(page, stack.host.url, 'Huddle 3.2');
+    const card = page.getByRole('region', { name: 'Room booking' });
+    const book = card.getByRole('group', { name: 'Book now' });
+    await book.getByRole('button', { name: '60 min' }).click();
+    await expect(card.getByRole('alert')).toContainText(
+      /booked from \d\d:\d\d \(Design sync\); book \d+ minutes or less/,
+    );
+    await book.getByRole('button', { name: '15 min' }).click();
+    await expect(card).toHaveAttribute('data-booking', 'busy');
+    await expect(card.getByRole('status')).toHaveText(/^In use until \d\d:\d\d — Booked at the room$/);
+    expect(await service.state(HUDDLE, 'Bookings')).toMatchObject({
+      status: 'busy',
+      current: { booked_here: true },
+    });
+
+    // Start the room, then end the meeting: the panel offers to switch the room off too.
+    await tile(page, 'Laptop').click();
+    await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
+    await page.getByRole('button', { name: 'End meeting', exact: true }).click();
+    const offer = page.getByRole('alertdialog');
+    await expect(offer).toContainText('Switch the room off');
+    await offer.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome');
+    await expect(async () => expect((await service.state(HUDDLE, 'Bookings')).status).toBe('free')).toPass({
+      timeout: 70_000,
+    });
+    expect((await service.state(HUDDLE, 'RoomLogic')).power).toBe(false);
+  });
+});
+
 test.describe('a panel left alone', () => {
   test.use({});
   test('dims to a screensaver when the room is off, and the touch that wakes it does nothing else', async ({

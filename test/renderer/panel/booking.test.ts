@@ -35,7 +35,8 @@ describe('the room’s booking, as the panel says it', () => {
       '14:00–15:00 Board meeting',
       '16:00–17:00 Booked',
     ]);
-    expect(bookingChoices(view)).toEqual([15, 30]);
+    expect(bookingChoices(view)).toEqual([15, 30, 60]);
+    expect(bookingChoices(bookingView({ connected: true, today }, at(14, 30), time))).toEqual([]);
   });
 
   it('a busy room says until when and the subject; a private meeting says only "Booked"', () => {

@@ -260,7 +260,14 @@ describe('state, funcs, count and types', () => {
     });
     const types = await api.req('GET', `/api/control/systems/${SYS.training}/types`);
     expect(types.status).toBe(200);
-    expect(types.body).toEqual({ RoomLogic: 1, Display: 2, Camera: 2, Switcher: 1, Lighting: 1 });
+    expect(types.body).toEqual({
+      RoomLogic: 1,
+      Display: 2,
+      Camera: 2,
+      Switcher: 1,
+      Lighting: 1,
+      Bookings: 1,
+    });
   });
 
   it('requires the module parameter for state, funcs and count (400 bad_request naming it)', async () => {

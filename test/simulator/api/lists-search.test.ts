@@ -76,7 +76,7 @@ describe('paging through 606 systems', () => {
 
   it('orders modules by resolved class name then id across pages, ties broken by id', async () => {
     const visited = await allPages<Named>(api, '/api/control/modules?limit=150');
-    expect(visited.length).toBe(623);
+    expect(visited.length).toBe(627);
     const key = (m: Named) => (m.custom_name || m.name).toLowerCase();
     const sorted = visited
       .map((m) => ({ key: key(m), id: m.id }))
@@ -152,6 +152,7 @@ describe('filters and search on the demo building', () => {
 
   it('filters modules by system_id, by dependency_id, both, and with q', async () => {
     expect(await moduleIds(`system_id=${SYS.training}`)).toEqual([
+      'mod-training-bookings',
       'mod-training-camera-audience',
       'mod-training-camera-presenter',
       'mod-training-display-front',
@@ -258,9 +259,10 @@ describe('filters and search on the demo building', () => {
 
     const deps = await api.req<(Named & { role: number })[]>('GET', '/api/control/dependencies');
     expect(deps.status).toBe(200);
-    expect(deps.headers.get('x-total-count')).toBe('8');
+    expect(deps.headers.get('x-total-count')).toBe('9');
     expect(deps.body.map((d) => d.name)).toEqual([
       'Blinds',
+      'Bookings',
       'Camera',
       'Display',
       'Lighting',

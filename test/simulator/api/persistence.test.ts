@@ -167,6 +167,7 @@ describe('a restart on the same data file', () => {
     expectError(await second.req('GET', '/api/control/modules/mod-lighting-harbour'), 404, 'not_found');
     expect((await second.req('GET', `/api/control/systems/${SYS.lab}`)).body.modules).toEqual([
       'mod-lab-display',
+      'mod-lab-bookings',
     ]);
     expect(leftovers()).toEqual([]);
   });

@@ -65,7 +65,7 @@ describe('reading systems', () => {
       id: SYS.huddle,
       name: 'Huddle 3.2',
       zones: ['zone-org', 'zone-harbour', 'zone-harbour-l3'],
-      modules: ['mod-huddle-logic', 'mod-huddle-display'],
+      modules: ['mod-huddle-logic', 'mod-huddle-display', 'mod-huddle-bookings'],
       email: 'huddle.3.2@demo.local',
       capacity: 4,
       features: ['display', 'wireless-share'],

@@ -82,7 +82,10 @@ export interface FakeRoom {
 }
 
 /** A system of real simulated drivers, each reached the way the exec endpoint reaches it. */
-export function fakeRoom(members: { driver: Driver; settings?: Record<string, unknown> }[]): FakeRoom {
+export function fakeRoom(
+  members: { driver: Driver; settings?: Record<string, unknown> }[],
+  systemSettings: Record<string, unknown> = {},
+): FakeRoom {
   const clock = new FakeClock();
   const devices = new Map<string, FakeDevice>();
   const siblings: SiblingModule[] = [];
@@ -97,6 +100,14 @@ export function fakeRoom(members: { driver: Driver; settings?: Record<string, un
   const system: SystemContext = {
     id: 'sys-1',
     name: 'Room 1.01',
+    settings: systemSettings,
+    state(className, index) {
+      const device = devices.get(`${className} ${index}`);
+      if (!device) throw new Error(`no module ${className} ${index}`);
+      const state = device.state();
+      const driver = drivers.get(className);
+      return driver?.view ? driver.view(state, system) : state;
+    },
     siblings: () => [...siblings],
     exec(className, index, method, args) {
       calls.push(`${className} ${index} ${method}(${args.map((a) => JSON.stringify(a)).join(', ')})`);

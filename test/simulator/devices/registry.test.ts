@@ -5,7 +5,17 @@ import { describeFuncs } from '../../../simulator/devices/funcs.ts';
 import { drivers, getDriver } from '../../../simulator/devices/registry.ts';
 import { ROLE } from '../../../simulator/store/model.ts';
 
-const KEYS = ['display', 'projector', 'switcher', 'lighting', 'blinds', 'camera', 'mixer', 'room-logic'];
+const KEYS = [
+  'display',
+  'projector',
+  'switcher',
+  'lighting',
+  'blinds',
+  'camera',
+  'mixer',
+  'room-logic',
+  'bookings',
+];
 
 describe('driver registry', () => {
   it('holds every simulated driver under its key', () => {
@@ -18,9 +28,9 @@ describe('driver registry', () => {
     expect(getDriver('constructor')).toBeUndefined();
   });
 
-  it('gives device drivers a port and the logic driver none', () => {
+  it('gives device drivers a port, and the logic and service drivers none (a service has a uri)', () => {
     for (const d of drivers.values()) {
-      if (d.role === ROLE.logic) expect(d.defaultPort).toBeNull();
+      if (d.role === ROLE.logic || d.role === ROLE.service) expect(d.defaultPort).toBeNull();
       else expect(d.defaultPort).toBeGreaterThan(0);
     }
     expect(getDriver('room-logic')?.role).toBe(ROLE.logic);

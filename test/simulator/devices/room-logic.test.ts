@@ -33,8 +33,14 @@ describe('RoomLogic', () => {
       active: null,
       sources: ['Laptop', 'Room PC', 'Wireless'],
       help: DEFAULT_HELP,
+      warming: false,
+      cooling: false,
+      warming_until: null,
+      last_error: null,
     });
     expect(DEFAULT_HELP).toMatch(/call/i);
+    // It names only what the panel shows: source tiles and End meeting / Room off, no "Power" button.
+    expect(DEFAULT_HELP).not.toMatch(/\*\*Power\*\*/);
   });
 
   it('always has a help key, from settings or the default when the setting is blank', () => {
@@ -71,41 +77,36 @@ describe('RoomLogic', () => {
     expect(logic.state()).toMatchObject({ power: false, active: null });
   });
 
-  it('carries on past a failing device and reports it as a warning', async () => {
+  it('carries on past a failing device, then fails naming it in room words (never its address)', async () => {
     const room = fakeRoom([
       { driver: display, settings: { offline: true } },
       { driver: display },
       { driver: lighting, settings: { fault: 'error', fault_message: 'DALI bus short' } },
     ]);
     const logic = fakeDevice(roomLogic, {}, { clock: room.clock, system: room.system });
-    await expect(logic.exec('power', true)).resolves.toEqual({
-      ok: false,
-      warnings: [
-        'Display 1 power: Display at 10.0.1.20 is not responding (offline)',
-        'Lighting 1 scene: DALI bus short',
-      ],
-    });
+    const failure = logic.exec('power', true);
+    await expect(failure).rejects.toThrow(DriverError);
+    await expect(failure).rejects.toThrow(
+      'The room started, but Display 1 did not respond; Lighting 1 reported a problem (DALI bus short). Check it is switched on, or call AV support.',
+    );
+    await failure.catch((e: Error) => expect(e.message).not.toContain('10.0.1.20'));
     expect(room.device('Display 2').state().power).toBe(true);
-    expect(logic.state().power).toBe(true);
+    expect(logic.state()).toMatchObject({ power: true, last_error: expect.stringContaining('Display 1') });
   });
 
   it('stops waiting for a device that never answers and reports it', async () => {
     const room = fakeRoom([{ driver: display, settings: { fault: 'timeout' } }, { driver: mixer }]);
     const logic = fakeDevice(roomLogic, { device_wait_ms: 20 }, { clock: room.clock, system: room.system });
-    await expect(logic.exec('power', true)).resolves.toEqual({
-      ok: false,
-      warnings: ['Display 1 power: no answer within 20 ms; the command may still complete'],
-    });
+    await expect(logic.exec('power', true)).rejects.toThrow(
+      'The room started, but Display 1 did not respond.',
+    );
     expect(room.device('Mixer 1').state().master_mute).toBe(false);
   });
 
   it('warns when the lighting has no scene of the expected name', async () => {
     const room = fakeRoom([{ driver: lighting, settings: { scenes: ['Dark', 'Bright'] } }]);
     const logic = fakeDevice(roomLogic, {}, { system: room.system });
-    await expect(logic.exec('power', true)).resolves.toEqual({
-      ok: false,
-      warnings: ['Lighting 1: no scene named "Presentation"'],
-    });
+    await expect(logic.exec('power', true)).rejects.toThrow('Lighting 1: no scene named "Presentation"');
     expect(room.calls).toEqual([]);
   });
 
@@ -116,11 +117,9 @@ describe('RoomLogic', () => {
     room.clock.tick(20);
     await logic.exec('power', false);
     room.clock.tick(5);
-    const result = await logic.exec('power', true);
-    expect(result).toEqual({
-      ok: false,
-      warnings: ['Projector 1 power: projector is cooling down; try again in 10 s'],
-    });
+    await expect(logic.exec('power', true)).rejects.toThrow(
+      'The room started, but Projector 1 is still warming up or cooling down.',
+    );
   });
 
   it('refuses to act when it is not bound to a system', async () => {

@@ -95,11 +95,13 @@ export function bookingView(
   };
 }
 
-/** The "Book now" lengths that fit before the next meeting. */
+/**
+ * The "Book now" lengths offered in a free room. All of them: the calendar is the judge of a
+ * clash (someone may book in between), and its refusal says how long is free.
+ */
 export function bookingChoices(
   view: BookingView | null,
   choices: readonly number[] = [15, 30, 60],
 ): number[] {
-  if (view === null || view.status !== 'free') return [];
-  return choices.filter((m) => m <= view.bookableMinutes);
+  return view === null || view.status !== 'free' ? [] : [...choices];
 }
