@@ -10,8 +10,11 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
-import type { ModuleState } from '../electron/bridge/types.ts';
+import type { Funcs, ModuleState } from '../electron/bridge/types.ts';
 import type { Clock } from '../renderer/src/lib/clock.ts';
+import { automaticSections } from '../renderer/src/lib/layout/auto.ts';
+import { instancesOf } from '../renderer/src/lib/layout/build.ts';
+import { boundModules } from '../renderer/src/lib/layout/model.ts';
 import { Poller } from '../renderer/src/lib/poller.ts';
 import { ROOT, type Stack, startHost, startStack } from '../test/e2e/support/processes.ts';
 import { chromiumLaunchOptions } from '../test/e2e/support/chromium.ts';
@@ -60,6 +63,8 @@ async function openHuddle(page: Page, hostUrl: string): Promise<void> {
       .click();
   }
   await page.locator('[data-ready="true"]').waitFor();
+  // The room is in use (started through the service): the Display page has the display's power.
+  await page.getByRole('tab', { name: 'Display' }).click();
 }
 
 const displayPower = (page: Page) =>
@@ -169,6 +174,67 @@ async function benchIdle(
     other.push((rest * 60_000) / windowMs);
   }
   return { perModule, other };
+}
+
+/**
+ * The auditorium left alone on each screen: state requests per minute and which modules they
+ * reach. Before the task-first panel, every module with a control on the one long page was polled.
+ */
+async function benchAuditoriumIdle(browser: Browser, stack: Stack, service: Service, windowMs = 12_000) {
+  const AUDITORIUM = 'sys-tasman-auditorium';
+  await service.exec(AUDITORIUM, 'RoomLogic', 'power', [false]).catch(() => undefined);
+  const page = await newPanelPage(browser);
+  await page.goto(`${stack.host.url}/`);
+  if ((await screenOf(page)) === 'panel') await page.getByRole('button', { name: 'Change room' }).click();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('auditorium');
+  await page
+    .getByRole('list', { name: 'Rooms' })
+    .getByRole('button', { name: /^Tasman Auditorium/ })
+    .click();
+  await page.locator('[data-ready="true"]').waitFor();
+  const after: Record<string, number[]> = {};
+  const modules: Record<string, string[]> = {};
+  const measure = async (screen: string) => {
+    await page.waitForTimeout(6_000); // past the fast period after the last touch
+    after[screen] = [];
+    const seen = new Set<string>();
+    for (let w = 0; w < 2; w++) {
+      let count = 0;
+      const onRequest = (request: { url(): string; postData(): string | null }) => {
+        if (!request.url().endsWith('/bridge/systems/state')) return;
+        const body = JSON.parse(request.postData() ?? '{}') as { module?: string; index?: number };
+        seen.add(`${body.module} ${body.index ?? 1}`);
+        count += 1;
+      };
+      page.on('request', onRequest);
+      await page.waitForTimeout(windowMs);
+      page.off('request', onRequest);
+      after[screen].push((count * 60_000) / windowMs);
+    }
+    modules[screen] = [...seen].sort();
+  };
+  await measure('welcome, room off');
+  await page.getByRole('group', { name: 'Sources' }).getByRole('button').first().click();
+  await page.locator('[data-view="in-use"]').waitFor();
+  await measure('in use, Sources page');
+  await page.getByRole('tab', { name: 'Audio' }).click();
+  await measure('in use, Audio page');
+  await page.context().close();
+  // The previous one-page layout polled every module one of its controls showed the state of.
+  const types = await service.request<Record<string, number>>('GET', `/systems/${AUDITORIUM}/types`);
+  const infos = await Promise.all(
+    instancesOf(types).map(async (m) => ({
+      ...m,
+      funcs: await service.request<Funcs>(
+        'GET',
+        `/systems/${AUDITORIUM}/funcs?module=${m.module}&index=${m.index}`,
+      ),
+      state: await service.state(AUDITORIUM, m.module, m.index),
+    })),
+  );
+  const layout = { source: 'automatic' as const, sections: automaticSections(infos), problems: [] };
+  const beforeModules = boundModules(layout).map((m) => `${m.module} ${m.index}`);
+  return { after, modules, before: (beforeModules.length * 60_000) / 2_000, beforeModules };
 }
 
 /** A signed-in host with a remembered room, started from nothing, to an interactive panel. */
@@ -300,6 +366,7 @@ async function main(): Promise<void> {
   const browser = await launch();
   try {
     const service = new Service(() => stack.simulator.url);
+    await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
     await service.exec(HUDDLE, 'Display', 'power', [true]);
     const page = await newPanelPage(browser);
     await openHuddle(page, stack.host.url);
@@ -330,6 +397,24 @@ async function main(): Promise<void> {
       runs: idle.perModule.map((r) => round(r)),
     });
     await page.context().close();
+
+    const auditorium = await benchAuditoriumIdle(browser, stack, service);
+    emit(
+      'idle auditorium panel: state requests per minute, before (every module with a control polled)',
+      auditorium.before,
+      'req/min',
+      {
+        modules: auditorium.beforeModules,
+        note: 'model: modules the previous one-page layout polled × 60 s / idle interval',
+      },
+    );
+    for (const [screen, runs] of Object.entries(auditorium.after)) {
+      emit(`idle auditorium panel: state requests per minute, after (${screen})`, median(runs), 'req/min', {
+        goal: 'only the shown page’s modules + the room’s own state',
+        modules: auditorium.modules[screen],
+        runs: runs.map((r) => round(r)),
+      });
+    }
 
     const cold = await benchColdStart(browser, stack);
     emit('cold start: host page load → interactive panel', median(cold.toInteractive), 'ms', {

@@ -27,6 +27,7 @@ test.describe('the panel against the simulator', () => {
     await expect(about.getByRole('definition').filter({ hasText: /^30$/ })).toBeVisible();
     await expect(about.getByText('display, camera, lecture-capture, vc')).toBeVisible();
     await expect(about.getByRole('list', { name: 'Devices' }).getByRole('listitem')).toHaveText([
+      'Bookings ×1',
       'Camera ×2',
       'Display ×2',
       'Lighting ×1',

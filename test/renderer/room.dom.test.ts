@@ -80,7 +80,7 @@ afterEach(() => {
 });
 
 describe('a room', () => {
-  it('builds the automatic layout from types, funcs and state, and polls each bound module', async () => {
+  it('builds the layout from types, funcs and state, and on the welcome screen polls only the room’s own state', async () => {
     const { api, calls } = fakeApi(detail(undefined, [mod('m1', 'Display'), mod('m2', 'RoomLogic')]), {
       Display: 1,
       RoomLogic: 1,
@@ -90,6 +90,12 @@ describe('a room', () => {
     expect(room.layout?.source).toBe('automatic');
     expect(room.layout?.sections.map((s) => s.title)).toEqual(['Room', 'Display']);
     expect(room.feed('Display', 1).state).toEqual(STATES.Display);
+    calls.length = 0;
+    await vi.advanceTimersByTimeAsync(2_000);
+    // Room off: the welcome screen shows no display control, so only room logic is polled.
+    expect(calls.sort()).toEqual(['state RoomLogic/1']);
+    const display = room.plan?.pages.find((p) => p.title === 'Display') ?? null;
+    room.show(display);
     calls.length = 0;
     await vi.advanceTimersByTimeAsync(2_000);
     expect(calls.sort()).toEqual(['state Display/1', 'state RoomLogic/1']);

@@ -125,6 +125,11 @@ export class Room implements RoomPort {
       const modules = await this.#moduleDetails(types);
       if (this.#disposed) return;
       this.#initial = new Map(modules.map((m) => [`${m.module}/${m.index}`, m.state]));
+      // Every module's state as loaded shows at once, whichever page is opened first.
+      for (const m of modules) {
+        const feed = this.feed(m.module, m.index);
+        if (feed.state === undefined) feed.receive(m.state);
+      }
       const plan = buildPlan(panel, types, modules);
       this.#layout = buildLayout(panel, types, modules);
       this.#plan = plan;
@@ -150,8 +155,10 @@ export class Room implements RoomPort {
         this.feeds.unwatch({ module: module!, index: Number(index) });
       }
     }
-    for (const target of wanted)
-      this.feeds.watch(target, this.#initial.get(`${target.module}/${target.index}`));
+    // The snapshot read while loading counts as fresh only once; a page opened later polls at once.
+    const initial = this.#initial;
+    this.#initial = new Map();
+    for (const target of wanted) this.feeds.watch(target, initial.get(`${target.module}/${target.index}`));
   }
 
   /** Runs steps in order; the first failure stops the sequence and is thrown. */

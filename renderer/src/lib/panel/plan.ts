@@ -106,21 +106,26 @@ export function pageModules(page: PageSpec | undefined): Address[] {
   return [...seen.values()];
 }
 
-/** The room's own state, watched whatever page is shown: power, sources, volume, bookings. */
+/** The room's own state, watched whatever is shown: power, the source showing, bookings. */
 export function roomModules(plan: PanelPlan): Address[] {
   const seen = new Map<string, Address>();
   add(seen, plan.power?.on);
   for (const tile of plan.home) add(seen, tile.active);
-  add(seen, plan.volume);
   add(seen, plan.bookings);
   return [...seen.values()];
 }
 
-/** What the panel polls while `page` is shown (null: the welcome screen, room off). */
+/**
+ * What the panel polls while `page` is shown (null: the welcome screen, room off): the room's own
+ * state, and in use the bar's volume and the page's modules. Pages not shown are not polled.
+ */
 export function watchedModules(plan: PanelPlan, page: PageSpec | null): Address[] {
   const seen = new Map<string, Address>();
   for (const a of roomModules(plan)) add(seen, a);
-  if (page !== null) for (const a of pageModules(page)) add(seen, a);
+  if (page !== null) {
+    add(seen, plan.volume);
+    for (const a of pageModules(page)) add(seen, a);
+  }
   return [...seen.values()];
 }
 
