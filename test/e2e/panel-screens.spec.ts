@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
@@ -51,8 +52,17 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
+/** axe-core on the screen as it is: no serious or critical violation. */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 test.describe('every demo room fits one screen', () => {
-  test.describe.configure({ timeout: 240_000 });
+  test.describe.configure({ timeout: 300_000 });
+  // A wall panel is a touch screen.
+  test.use({ hasTouch: true });
   for (const size of SIZES) {
     test(`at ${size.width}×${size.height}, on the welcome screen and every page`, async ({
       page,
@@ -67,17 +77,19 @@ test.describe('every demo room fits one screen', () => {
         const panel = page.locator('.panel');
         if ((await panel.getAttribute('data-view')) === 'welcome') {
           await expectOneScreen(page, `${room.name} welcome`);
+          if (size.width === 1280) await expectAccessible(page, `${room.name} welcome`);
           await shoot(page, `${tag}-welcome`);
           const tile = page.getByRole('group', { name: 'Sources' }).getByRole('button').first();
-          await tile.click();
+          await tile.tap();
           await expect(panel).toHaveAttribute('data-view', 'in-use', { timeout: 15_000 });
         }
         const tabs = page.getByRole('tab');
         const count = await tabs.count();
         for (let i = 0; i < Math.max(1, count); i++) {
-          if (count > 0) await tabs.nth(i).click();
+          if (count > 0) await tabs.nth(i).tap();
           const title = count > 0 ? ((await tabs.nth(i).textContent()) ?? '').trim() : 'page';
           await expectOneScreen(page, `${room.name} ${title}`);
+          if (size.width === 1280) await expectAccessible(page, `${room.name} ${title}`);
           await shoot(page, `${tag}-${title.toLowerCase()}`);
         }
       }

@@ -106,6 +106,30 @@ test.describe('the room panel', () => {
     );
   });
 
+  test('holding + ramps the volume up step by step until let go', async ({ page, stack, service }) => {
+    await service.exec(BOARDROOM, 'Mixer', 'master', [-30]);
+    await openRoom(page, stack.host.url, 'Harbour Boardroom');
+    await tile(page, 'Laptop').click();
+    await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
+    await service.exec(BOARDROOM, 'Mixer', 'master', [-30]);
+    const bar = page.getByRole('region', { name: 'Room controls' });
+    await expect(bar.locator('.fader-value')).toHaveText('−30 dB');
+    const up = bar.getByRole('button', { name: 'Volume up' });
+    await up.hover();
+    await page.mouse.down();
+    await page.waitForTimeout(1_200);
+    await page.mouse.up();
+    await expect(async () => {
+      const level = (await service.state(BOARDROOM, 'Mixer')).master as number;
+      // A step at once, then one every 150 ms after 400 ms held: well past a single tap.
+      expect(level).toBeGreaterThanOrEqual(-25);
+      await expect(bar.locator('.fader-value')).toHaveText(`−${-level} dB`);
+    }).toPass({ timeout: 5_000 });
+    const settled = (await service.state(BOARDROOM, 'Mixer')).master;
+    await page.waitForTimeout(600);
+    expect((await service.state(BOARDROOM, 'Mixer')).master).toBe(settled);
+  });
+
   test('Room off asks first, then switches the room off and returns to the welcome screen', async ({
     page,
     stack,
