@@ -2,6 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell } from 'electron';
 import ElectronStore from 'electron-store';
+import { signOutMarkerFile } from './auth/sign-out-memory.ts';
 import { createMainServices, type MainServices } from './bridge/handlers.ts';
 import { registerIpcBridge } from './bridge/ipc.ts';
 import { loadConfig } from './config/load.ts';
@@ -50,6 +51,7 @@ function createServices(config: ResolvedConfig): MainServices {
     settings: createSettings({ dataDir: config.dataDir }),
     signInMode: 'system-browser',
     openExternal: (url) => shell.openExternal(url),
+    signOutMemory: signOutMarkerFile(path.join(config.dataDir, 'signed-out')),
   });
 }
 

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createMainServices } from './bridge/handlers.ts';
 import { ConfigInvalidError, EMBEDDED_SIMULATOR_ENV, loadConfig } from './config/load.ts';
 import type { ResolvedConfig } from './config/schema.ts';
+import { signOutMarkerFile } from './auth/sign-out-memory.ts';
 import { startBrowserHost } from './host/server.ts';
 import { createFileVault } from './store/file-vault.ts';
 import { createSettings } from './store/settings.ts';
@@ -71,6 +72,7 @@ async function runBrowserHost(config: ResolvedConfig, closers: Closer[]): Promis
         settings: createSettings({ dataDir: config.dataDir }),
         signInMode: 'host-redirect',
         hostCallbackUrl: callbackUrl,
+        signOutMemory: signOutMarkerFile(path.join(config.dataDir, 'signed-out')),
       }),
   });
   closers.unshift(() => host.close());

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { demoAccounts } from './auth/index.ts';
 import { startSimulator } from './server.ts';
 
-const USAGE = `Usage: npm run simulator -- [--port 8080] [--host 127.0.0.1] [--data FILE] [--token-ttl SECONDS]
+const USAGE = `Usage: npm run simulator -- [--port 8080] [--host 127.0.0.1] [--data FILE] [--token-ttl SECONDS] [--refresh-reuse SECONDS]
                              [--latency MS] [--exec-timeout MS] [--systems N]`;
 
 function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
@@ -21,6 +21,7 @@ async function main(): Promise<void> {
       host: { type: 'string' },
       data: { type: 'string' },
       'token-ttl': { type: 'string' },
+      'refresh-reuse': { type: 'string' },
       latency: { type: 'string' },
       'exec-timeout': { type: 'string' },
       systems: { type: 'string' },
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     host: values.host ?? '127.0.0.1',
     dataFile: values.data,
     tokenTtlSeconds: integer('token-ttl', values['token-ttl'], 1, 10 * 365 * 86400),
+    refreshReuseSeconds: integer('refresh-reuse', values['refresh-reuse'], 0, 86_400),
     latencyMs: integer('latency', values.latency, 0, 600_000),
     execTimeoutMs: integer('exec-timeout', values['exec-timeout'], 1, 600_000),
     extraSystems: integer('systems', values.systems, 0, 1_000_000),

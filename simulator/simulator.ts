@@ -12,6 +12,8 @@ import { Repository, type RepositoryData } from './store/repository.ts';
 export interface SimulatorOptions {
   /** Access token lifetime (wire contract default: 14 days). */
   tokenTtlSeconds: number;
+  /** Seconds a rotated-out refresh token still works (wire contract default 30; 0 = strict). */
+  refreshReuseSeconds?: number;
   /** Latency added to every command, unless a module sets its own. */
   latencyMs: number;
   /** How long exec waits before 504. */
@@ -59,7 +61,12 @@ export class Simulator {
     this.repo = new Repository(stored?.data ?? demoBuilding(now()));
     if (!stored && options.extraSystems > 0) addGeneratedSystems(this.repo, options.extraSystems, now());
     this.auth = new AuthService(
-      { accounts: demoAccounts, tokenTtlSeconds: options.tokenTtlSeconds, now },
+      {
+        accounts: demoAccounts,
+        tokenTtlSeconds: options.tokenTtlSeconds,
+        refreshReuseSeconds: options.refreshReuseSeconds ?? 30,
+        now,
+      },
       stored?.auth,
     );
     this.systems = new Systems(this.repo, now);

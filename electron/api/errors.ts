@@ -11,6 +11,8 @@ export const ERROR_MESSAGES = {
   ROOMDECK_TIMEOUT: 'The control service did not answer in time. Try again in a moment.',
   ROOMDECK_CANCELLED: 'The request was cancelled before it finished. Try again if it is still needed.',
   ROOMDECK_AUTH_REQUIRED: 'You are not signed in. Sign in to continue.',
+  ROOMDECK_CREDENTIALS_REFUSED:
+    'The control service refused this panel’s credentials. Roomdeck keeps its sign-in and tries again by itself; if this lasts, ask your AV support team.',
   ROOMDECK_SESSION_ENDED: 'Your session has ended (it expired or was revoked). Sign in again to continue.',
   ROOMDECK_FORBIDDEN:
     'Your account is not allowed to do this. Ask an administrator for access, or sign in with another account.',
@@ -101,7 +103,11 @@ export class RoomdeckError extends Error {
   }
 }
 
-type LinkCode = 'ROOMDECK_OFFLINE' | 'ROOMDECK_TIMEOUT' | 'ROOMDECK_CANCELLED';
+type LinkCode =
+  | 'ROOMDECK_OFFLINE'
+  | 'ROOMDECK_TIMEOUT'
+  | 'ROOMDECK_CANCELLED'
+  | 'ROOMDECK_CREDENTIALS_REFUSED';
 /** The service could not be reached or did not answer: the request may be retried as is. */
 export class LinkError extends RoomdeckError {
   override name = 'LinkError';

@@ -1,7 +1,7 @@
 import type { Clock } from './clock.ts';
 import { startDeadline } from './deadline.ts';
 import { badResponse } from './decode.ts';
-import { AuthError } from './errors.ts';
+import { AuthError, LinkError } from './errors.ts';
 import { errorFromResponse } from './service-errors.ts';
 
 /**
@@ -13,8 +13,10 @@ export interface AccessTokenSource {
   getAccessToken(): Promise<string>;
   /** The service refused `rejectedToken` (401): renew it unless that already happened. */
   onUnauthorized(rejectedToken: string): Promise<void>;
-  /** Even a renewed token was refused: the session is no good any more. */
+  /** Even a renewed token was refused (reported; the session decides what it means). */
   onTokenRefused?(error: AuthError): void;
+  /** The service accepted the token (any answer but 401): a refusal is over. */
+  onTokenAccepted?(): void;
 }
 
 export type QueryValue = string | number | boolean | undefined;
@@ -59,11 +61,14 @@ export async function send(options: TransportOptions, request: ApiRequest): Prom
     const renewed = await options.auth.getAccessToken();
     reply = await attempt(options, request, renewed);
     if (reply.status === 401) {
+      // Even a renewed token refused. Not the end of the session (only the authorization server
+      // ends it): a gateway glitch or a key rotation on the service passes; the panel says so.
       const refused = new AuthError('ROOMDECK_AUTH_REQUIRED', { cause: { status: 401, body: reply.body } });
       options.auth.onTokenRefused?.(refused);
-      throw refused;
+      throw new LinkError('ROOMDECK_CREDENTIALS_REFUSED', { cause: refused });
     }
   }
+  options.auth.onTokenAccepted?.();
   if (reply.status >= 300) throw errorFromResponse({ status: reply.status, body: reply.body }, request.exec);
   options.observe?.(reply);
   return reply;
@@ -90,7 +95,14 @@ async function attempt(options: TransportOptions, request: ApiRequest, token: st
       // Never follow a redirect with a bearer token attached; the API does not redirect.
       redirect: 'manual',
     });
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (err) {
+      // The headers came, the body did not: a truncated answer (degraded), unless our own deadline cut it.
+      if (deadline.signal.aborted) throw err;
+      throw badResponse(`${request.method} ${request.path}`, `the answer was cut off (${response.status})`);
+    }
     if (response.status >= 300 && response.status < 400) {
       throw badResponse(`${request.method} ${request.path}`, `unexpected redirect (${response.status})`);
     }

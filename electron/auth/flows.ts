@@ -97,7 +97,7 @@ export function createOAuthContext(settings: OAuthSettings): OAuthContext {
 /** The authorization request (RFC 6749 §4.1.1) with a PKCE S256 challenge (RFC 7636 §4.3). */
 export function authorizationUrl(
   ctx: OAuthContext,
-  request: { redirectUri: string; state: string; pkce: Pkce },
+  request: { redirectUri: string; state: string; pkce: Pkce; promptLogin?: boolean },
 ): URL {
   const url = new URL(ctx.as.authorization_endpoint!);
   url.searchParams.set('response_type', 'code');
@@ -107,6 +107,9 @@ export function authorizationUrl(
   url.searchParams.set('code_challenge', request.pkce.challenge);
   url.searchParams.set('code_challenge_method', request.pkce.method);
   if (ctx.scope !== '') url.searchParams.set('scope', ctx.scope);
+  // After an explicit sign-out the service must ask for credentials again, even if its own login
+  // session in the browser is still alive (OpenID Connect Core §3.1.2.1 `prompt=login`).
+  if (request.promptLogin === true) url.searchParams.set('prompt', 'login');
   return url;
 }
 
@@ -299,6 +302,23 @@ export function classify(err: unknown, purpose: Purpose): RoomdeckError {
     return new ServiceError('ROOMDECK_BAD_RESPONSE', 0, { cause: err });
   }
   return new ServiceError('ROOMDECK_BAD_RESPONSE', 0, { cause: err });
+}
+
+/**
+ * The authorization server itself ended the session: the grant is gone (`invalid_grant`) or this
+ * client is no longer accepted (`invalid_client`, RFC 6749 §5.2, also as a 401 challenge). A 401
+ * without such an answer (a gateway's page) is not the authorization server speaking.
+ */
+export function endsSession(err: unknown): boolean {
+  if (err instanceof AuthError) return err.code === 'ROOMDECK_SESSION_ENDED';
+  if (!(err instanceof ConfigError)) return false;
+  const cause = err.cause;
+  if (cause instanceof oauth.ResponseBodyError)
+    return cause.error === 'invalid_client' || cause.error === 'unauthorized_client';
+  // RFC 6749 §5.2: failed client authentication is a 401 naming the client's scheme (Basic).
+  if (cause instanceof oauth.WWWAuthenticateChallengeError)
+    return cause.cause.some((c) => c.scheme === 'basic' || c.parameters.error === 'invalid_client');
+  return false;
 }
 
 /** Transient: worth retrying later with the same refresh token. */

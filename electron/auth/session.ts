@@ -4,6 +4,7 @@ import type { AccessTokenSource } from '../api/transport.ts';
 import type { StoredTokens, TokenVault } from '../store/vault.ts';
 import {
   authorizationUrl,
+  endsSession,
   exchangeCode,
   isTransient,
   type OAuthContext,
@@ -16,6 +17,7 @@ import {
 } from './flows.ts';
 import { type LoopbackReceiver, SIGN_IN_WINDOW_MS, startLoopbackReceiver } from './loopback.ts';
 import { createPkce, createState } from './pkce.ts';
+import { type SignOutMemory, signOutInMemory } from './sign-out-memory.ts';
 import { refreshDelay, retryDelay } from './timing.ts';
 
 /**
@@ -70,6 +72,11 @@ export interface SessionOptions {
   random?: () => number;
   /** How long a started sign-in waits for the browser. */
   signInTimeoutMs?: number;
+  /**
+   * Remembers an explicit sign-out across restarts, so the next interactive sign-in asks the
+   * service for credentials again (`prompt=login`). Default: this process only.
+   */
+  signOutMemory?: SignOutMemory;
 }
 
 interface Attempt {
@@ -85,6 +92,22 @@ interface Attempt {
 
 type Listener = (status: SessionStatus) => void;
 
+interface Reauth {
+  timer: TimerHandle | null;
+  failures: number;
+  /** The password grant under way, shared by everyone waiting for it. */
+  inflight: Promise<void> | null;
+  /** Why the last attempt failed; `refused` when the service said no (not a network fault). */
+  lastError: unknown;
+  refused: boolean;
+}
+type CredentialsListener = (refused: boolean) => void;
+
+/** Repeated 401s renew the token at most this often (a refresh does not cure a gateway glitch). */
+const UNAUTHORIZED_REFRESH_EVERY_MS = 30_000;
+/** A managed account refused by the service is tried again this often (someone may fix it). */
+const REFUSED_SIGN_IN_RETRY_MS = 60_000;
+
 export class Session implements AccessTokenSource {
   readonly #options: SessionOptions;
   readonly #clock: Clock;
@@ -95,6 +118,15 @@ export class Session implements AccessTokenSource {
   #tokens: TokenSet | null = null;
   #attempt: Attempt | null = null;
   #refreshing: Promise<void> | null = null;
+  #renewedFor401At = Number.NEGATIVE_INFINITY;
+  #refusedAt: number | null = null;
+  readonly #credentialsListeners = new Set<CredentialsListener>();
+  #credentialsRefusedNotified = false;
+  readonly #signOutMemory: SignOutMemory;
+  /** The next interactive sign-in must show the service's login page (after an explicit sign-out). */
+  #promptLogin = false;
+  /** Managed installs: an unattended sign-in is under way or waiting to retry. */
+  #reauth: Reauth | null = null;
   #timer: TimerHandle | null = null;
   #failures = 0;
   /** After a failed refresh, no new attempt before this (unless the token has expired). */
@@ -110,6 +142,7 @@ export class Session implements AccessTokenSource {
     this.#clock = options.clock ?? systemClock;
     this.#random = options.random ?? Math.random;
     this.#server = new URL(options.serverUrl).origin;
+    this.#signOutMemory = options.signOutMemory ?? signOutInMemory();
   }
 
   status(): SessionStatus {
@@ -135,6 +168,7 @@ export class Session implements AccessTokenSource {
   }
 
   async #restore(): Promise<void> {
+    this.#promptLogin = await this.#signOutMemory.load().catch(() => false);
     let stored: StoredTokens | null;
     try {
       stored = await this.#options.vault.load();
@@ -203,7 +237,12 @@ export class Session implements AccessTokenSource {
         attempt.receiver.done.catch((err: unknown) => this.#fail(attempt, err));
         attempt.redirectUri = attempt.receiver.redirectUri;
         await openExternal(
-          authorizationUrl(this.#options.oauth, { redirectUri: attempt.redirectUri, state, pkce }).href,
+          authorizationUrl(this.#options.oauth, {
+            redirectUri: attempt.redirectUri,
+            state,
+            pkce,
+            promptLogin: this.#promptLogin,
+          }).href,
         );
         return { navigateTo: null, completion };
       }
@@ -215,7 +254,12 @@ export class Session implements AccessTokenSource {
         () => this.#fail(attempt, new SignInError('ROOMDECK_SIGN_IN_TIMEOUT')),
         this.#options.signInTimeoutMs ?? SIGN_IN_WINDOW_MS,
       );
-      const url = authorizationUrl(this.#options.oauth, { redirectUri: callback, state, pkce });
+      const url = authorizationUrl(this.#options.oauth, {
+        redirectUri: callback,
+        state,
+        pkce,
+        promptLogin: this.#promptLogin,
+      });
       return { navigateTo: url.href, completion };
     } catch (err) {
       const failure =
@@ -265,6 +309,7 @@ export class Session implements AccessTokenSource {
     if (this.#state === 'signed-in') return;
     const account = this.#options.serviceAccount;
     if (account === undefined) throw new ConfigError({ cause: 'no service account configured' });
+    this.#stopReauth();
     this.#abandonAttempt();
     this.#set('signing-in', null);
     try {
@@ -288,6 +333,11 @@ export class Session implements AccessTokenSource {
     this.#tokens = tokens;
     this.#failures = 0;
     this.#retryAt = 0;
+    this.#setRefused(false);
+    if (this.#promptLogin) {
+      this.#promptLogin = false;
+      await this.#signOutMemory.save(false).catch(() => undefined);
+    }
     this.#set('signed-in', null);
     this.#schedule();
   }
@@ -323,9 +373,12 @@ export class Session implements AccessTokenSource {
   async signOut(): Promise<void> {
     await this.restore();
     this.#abandonAttempt();
+    this.#stopReauth();
     const tokens = this.#tokens;
     this.#drop();
+    this.#promptLogin = true;
     this.#set('signed-out', null);
+    await this.#signOutMemory.save(true).catch(() => undefined);
     await this.#options.vault.clear().catch(() => undefined);
     if (tokens !== null) await this.#revokeAll(tokens);
   }
@@ -346,6 +399,7 @@ export class Session implements AccessTokenSource {
    */
   async getAccessToken(): Promise<string> {
     await this.restore();
+    if (this.#tokens === null && this.#reauth !== null) await this.#awaitReauth(this.#reauth);
     const tokens = this.#tokens;
     if (tokens === null) throw this.#notSignedIn();
     const now = this.#clock.now();
@@ -355,9 +409,9 @@ export class Session implements AccessTokenSource {
     try {
       await this.refresh();
     } catch (err) {
-      if (!expired && err instanceof RoomdeckError && isTransient(err) && this.#tokens === tokens) {
-        return tokens.accessToken;
-      }
+      // The session is still there (only the authorization server ends it): until it expires, the
+      // current token is as good as it was a moment ago, whatever went wrong with the renewal.
+      if (!expired && this.#tokens === tokens) return tokens.accessToken;
       throw err;
     }
     const renewed = this.#tokens as TokenSet | null;
@@ -365,18 +419,63 @@ export class Session implements AccessTokenSource {
     return renewed.accessToken;
   }
 
-  /** A 401 for `rejectedToken`: renew unless another caller already did (single flight). */
+  /**
+   * A 401 for `rejectedToken`: renew unless another caller already did (single flight), and at most
+   * once per 30 s while the service keeps refusing: a refresh is no cure for a gateway glitch.
+   */
   async onUnauthorized(rejectedToken: string): Promise<void> {
     const tokens = this.#tokens;
     if (tokens === null) throw this.#notSignedIn();
     if (tokens.accessToken !== rejectedToken) return;
+    const now = this.#clock.now();
+    if (this.#refreshing === null && now - this.#renewedFor401At < UNAUTHORIZED_REFRESH_EVERY_MS) return;
+    this.#renewedFor401At = now;
     await this.refresh();
   }
 
-  /** Even a renewed token was refused: the service no longer accepts this session. */
-  onTokenRefused(error: AuthError): void {
+  /**
+   * Even a renewed token was refused. The session stays: only the authorization server ends it
+   * (invalid_grant on a refresh). The refusal is remembered for the panel and logs.
+   */
+  onTokenRefused(_error: AuthError): void {
     if (this.#tokens === null) return;
-    this.#end(new AuthError('ROOMDECK_SESSION_ENDED', { cause: error }));
+    this.#refusedAt = this.#clock.now();
+    this.#setRefused(true);
+  }
+
+  /** The service accepted the access token again (any answer but 401): the refusal is over. */
+  onTokenAccepted(): void {
+    this.#setRefused(false);
+  }
+
+  /** When the service last refused even a renewed token (null: it has not, or accepts it again). */
+  get refusedAt(): number | null {
+    return this.#refusedAt;
+  }
+
+  /** The service refuses this panel's credentials right now (the session is kept all the same). */
+  get credentialsRefused(): boolean {
+    return this.#refusedAt !== null;
+  }
+
+  /** Told on every change of `credentialsRefused`. */
+  onCredentialsChange(listener: CredentialsListener): () => void {
+    this.#credentialsListeners.add(listener);
+    return () => this.#credentialsListeners.delete(listener);
+  }
+
+  #setRefused(refused: boolean): void {
+    const was = this.#credentialsRefusedNotified;
+    if (!refused) this.#refusedAt = null;
+    if (was === refused) return;
+    this.#credentialsRefusedNotified = refused;
+    for (const listener of this.#credentialsListeners) {
+      try {
+        listener(refused);
+      } catch {
+        // A listener's failure is its own.
+      }
+    }
   }
 
   /** Renews the access token. Concurrent callers share one request (single flight). */
@@ -401,8 +500,10 @@ export class Session implements AccessTokenSource {
       next = await refreshGrant(this.#options.oauth, tokens.refreshToken);
     } catch (err) {
       if (epoch !== this.#epoch) throw this.#notSignedIn();
-      if (err instanceof AuthError && err.code === 'ROOMDECK_SESSION_ENDED') {
-        this.#end(err);
+      // Only the authorization server ends a session: the grant is gone (invalid_grant), or this
+      // client is no longer accepted (invalid_client). Anything else is kept and retried.
+      if (endsSession(err)) {
+        this.#end(err as RoomdeckError);
         throw err;
       }
       // Network, 5xx, a confused answer: keep the refresh token and try again later.
@@ -462,8 +563,83 @@ export class Session implements AccessTokenSource {
   /** The session is over (refresh refused, tokens refused): signed out, with the reason, vault wiped. */
   #end(error: RoomdeckError): void {
     this.#drop();
-    this.#set('signed-out', reasonOf(error));
+    this.#setRefused(false);
     void this.#options.vault.clear().catch(() => undefined);
+    if (this.#options.serviceAccount !== undefined && !this.#disposed) {
+      // A kiosk has nobody to sign in: it does so itself with its managed account.
+      this.#set('signing-in', reasonOf(error));
+      this.#startReauth();
+      return;
+    }
+    this.#set('signed-out', reasonOf(error));
+  }
+
+  // ── Managed installs: unattended sign-in ─────────────────────────────────────────────────────
+
+  #startReauth(): void {
+    if (this.#reauth !== null) return;
+    const reauth: Reauth = { timer: null, failures: 0, inflight: null, lastError: null, refused: false };
+    this.#reauth = reauth;
+    void this.#runReauth(reauth);
+  }
+
+  /** One password grant at a time; a caller that needs a token now does not wait for the timer. */
+  #runReauth(reauth: Reauth): Promise<void> {
+    if (reauth.inflight !== null) return reauth.inflight;
+    if (reauth.timer !== null) this.#clock.clearTimeout(reauth.timer);
+    reauth.timer = null;
+    reauth.inflight = this.#reauthenticate(reauth).finally(() => {
+      reauth.inflight = null;
+    });
+    return reauth.inflight;
+  }
+
+  /**
+   * getAccessToken while a managed panel signs in again: wait for (or start) the attempt, so the
+   * caller meets the link's real fault (offline, 5xx) rather than "signed out". A refused account
+   * is not retried faster because requests come in.
+   */
+  async #awaitReauth(reauth: Reauth): Promise<void> {
+    if (!reauth.refused || reauth.inflight !== null) await this.#runReauth(reauth);
+    if (this.#tokens !== null) return;
+    throw reauth.lastError instanceof RoomdeckError ? reauth.lastError : this.#notSignedIn();
+  }
+
+  /**
+   * Password grant until it works. A transient failure (network, 5xx) retries on the short
+   * back-off; a refusal (wrong password, disabled client) retries too, but slowly: the installer
+   * may fix the account on the service without touching the panel.
+   */
+  async #reauthenticate(reauth: Reauth): Promise<void> {
+    const account = this.#options.serviceAccount;
+    if (this.#reauth !== reauth || account === undefined || this.#disposed) return;
+    const epoch = this.#epoch;
+    try {
+      const tokens = await passwordGrant(this.#options.oauth, account);
+      if (this.#reauth !== reauth || epoch !== this.#epoch) {
+        void this.#revokeAll(tokens);
+        return;
+      }
+      // A vault that cannot store them fails here and is retried like any other failure.
+      await this.#adopt(tokens);
+      if (this.#reauth === reauth) this.#reauth = null;
+    } catch (err) {
+      if (this.#reauth !== reauth) return;
+      reauth.failures++;
+      const transient = err instanceof RoomdeckError && isTransient(err);
+      reauth.lastError = err;
+      reauth.refused = !transient;
+      const delay = transient ? retryDelay(reauth.failures, this.#random) : REFUSED_SIGN_IN_RETRY_MS;
+      if (!transient) this.#set('signing-in', reasonOf(err));
+      if (this.#disposed) return;
+      reauth.timer = this.#clock.setTimeout(() => void this.#runReauth(reauth), delay);
+    }
+  }
+
+  #stopReauth(): void {
+    const reauth = this.#reauth;
+    this.#reauth = null;
+    if (reauth?.timer != null) this.#clock.clearTimeout(reauth.timer);
   }
 
   #drop(): void {
@@ -510,8 +686,10 @@ export class Session implements AccessTokenSource {
   dispose(): void {
     this.#disposed = true;
     this.#abandonAttempt();
+    this.#stopReauth();
     this.#disarm();
     this.#listeners.clear();
+    this.#credentialsListeners.clear();
   }
 }
 

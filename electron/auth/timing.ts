@@ -5,7 +5,11 @@
 
 const FIVE_MINUTES = 5 * 60_000;
 const FIRST_RETRY_MS = 2_000;
-const MAX_RETRY_MS = 5 * 60_000;
+/**
+ * Short on purpose: a panel must be live again within 5 s of the service recovering, and a refresh
+ * whose answer was lost must be retried inside the service's 30 s reuse interval.
+ */
+const MAX_RETRY_MS = 4_000;
 
 /**
  * Renew at 80% of the lifetime or 5 minutes before expiry, whichever comes first. For lifetimes
@@ -18,9 +22,8 @@ export function refreshDelay(lifetimeMs: number): number {
 }
 
 /**
- * Exponential backoff with jitter for transient refresh failures: 2 s, 4 s, 8 s … capped at 5
- * minutes, each drawn from [½, 1] of that step so a fleet of panels does not retry in lockstep
- * after an outage.
+ * Exponential backoff with jitter for transient refresh failures: 2 s, then 4 s and no more, each
+ * drawn from [½, 1] of that step so a fleet of panels does not retry in lockstep after an outage.
  */
 export function retryDelay(failures: number, random: () => number): number {
   const step = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1), MAX_RETRY_MS);

@@ -13,7 +13,18 @@ export type BridgeResponse<T> = { ok: true; value: T } | { ok: false; error: Bri
 
 /** Codes the renderer reacts to beyond showing the message. */
 export const SESSION_CODES = ['ROOMDECK_AUTH_REQUIRED', 'ROOMDECK_SESSION_ENDED'] as const;
-export const LINK_CODES = ['ROOMDECK_OFFLINE', 'ROOMDECK_TIMEOUT', 'ROOMDECK_BRIDGE_UNREACHABLE'] as const;
+/**
+ * The link to the service as a whole is not well: unreachable, not answering, answering with errors
+ * or garbage (a proxy's error page), or refusing the panel's credentials. Every control goes stale.
+ */
+export const LINK_CODES = [
+  'ROOMDECK_OFFLINE',
+  'ROOMDECK_TIMEOUT',
+  'ROOMDECK_BRIDGE_UNREACHABLE',
+  'ROOMDECK_SERVER_ERROR',
+  'ROOMDECK_BAD_RESPONSE',
+  'ROOMDECK_CREDENTIALS_REFUSED',
+] as const;
 
 /** The error a bridge client (IPC or HTTP) throws in the renderer. */
 export class BridgeError extends Error {

@@ -1,3 +1,4 @@
+import type { SignOutMemory } from '../auth/sign-out-memory.ts';
 import { ControlClient } from '../api/client.ts';
 import { type Clock, systemClock } from '../api/clock.ts';
 import { RoomdeckError } from '../api/errors.ts';
@@ -35,6 +36,8 @@ export interface MainServicesOptions {
   random?: () => number;
   /** How long a started sign-in waits for the browser (default 5 minutes). */
   signInTimeoutMs?: number;
+  /** Remembers an explicit sign-out across restarts (the next sign-in asks for the password). */
+  signOutMemory?: SignOutMemory;
 }
 
 export interface MainServices {
@@ -73,6 +76,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     clock,
     random: options.random,
     signInTimeoutMs: options.signInTimeoutMs,
+    ...(options.signOutMemory ? { signOutMemory: options.signOutMemory } : {}),
   });
   const client = new ControlClient({
     baseUrl: config.serverUrl,

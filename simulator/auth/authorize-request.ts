@@ -15,6 +15,8 @@ export interface AuthorizeParams {
   scope?: string;
   code_challenge?: string;
   code_challenge_method?: string;
+  /** OpenID Connect Core §3.1.2.1; only `login` is honoured (ask for credentials again). */
+  prompt?: string;
 }
 
 export interface ValidAuthorizeRequest {
@@ -24,6 +26,8 @@ export interface ValidAuthorizeRequest {
   state: string | undefined;
   scope: string;
   codeChallenge: string | null;
+  /** `prompt=login`: show the login page even when the browser has a login session. */
+  promptLogin: boolean;
   /** The parameters as received, for the login form to post back. */
   params: AuthorizeParams;
 }
@@ -107,13 +111,41 @@ export function checkAuthorizeRequest(accounts: AccountDirectory, params: Author
 
   return {
     kind: 'ok',
-    request: { client, redirectUri, responseType, state: params.state, scope, codeChallenge, params },
+    request: {
+      client,
+      redirectUri,
+      responseType,
+      state: params.state,
+      scope,
+      codeChallenge,
+      promptLogin: (params.prompt ?? '').split(' ').includes('login'),
+      params,
+    },
   };
 }
 
 /** Only the authorize parameters, so credentials from the login form are never echoed back. */
 export function pickAuthorizeParams(source: AuthorizeParams): AuthorizeParams {
-  const { client_id, redirect_uri, response_type, state, scope, code_challenge, code_challenge_method } =
-    source;
-  return { client_id, redirect_uri, response_type, state, scope, code_challenge, code_challenge_method };
+  const {
+    client_id,
+    redirect_uri,
+    response_type,
+    state,
+    scope,
+    code_challenge,
+    code_challenge_method,
+    prompt,
+  } = source;
+  const picked: AuthorizeParams = {
+    client_id,
+    redirect_uri,
+    response_type,
+    state,
+    scope,
+    code_challenge,
+    code_challenge_method,
+  };
+  // Only when sent, so the login form does not post back an empty prompt field.
+  if (prompt !== undefined) picked.prompt = prompt;
+  return picked;
 }

@@ -85,7 +85,8 @@ export function registerAuthorizeRoutes(app: TypeBoxApp, auth: AuthService): voi
       const check = checkAuthorizeRequest(auth.accounts, pickAuthorizeParams(request.query));
       if (check.kind === 'fatal') return sendHtml(reply, 400, renderErrorPage(check.message), null);
       if (check.kind === 'error') return reply.redirect(check.location, 302);
-      const user = auth.sessionUser(request.cookies[SESSION_COOKIE]);
+      // prompt=login (after a sign-out in the app): the login session does not stand in for a password.
+      const user = check.request.promptLogin ? null : auth.sessionUser(request.cookies[SESSION_COOKIE]);
       return user === null ? loginPage(reply, 200, check.request) : approve(auth, check.request, user, reply);
     },
   );

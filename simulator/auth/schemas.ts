@@ -17,6 +17,7 @@ const authorizeFields = {
   scope: Type.Optional(Param),
   code_challenge: Type.Optional(Param),
   code_challenge_method: Type.Optional(Param),
+  prompt: Type.Optional(Param),
 };
 
 export const AuthorizeQuery = Type.Object(authorizeFields);

@@ -72,8 +72,10 @@ export class AuthService {
   readonly #now: () => number;
   readonly #listeners: Array<() => void> = [];
   #ttlSeconds: number;
+  readonly #reuseMs: number;
 
   constructor(options: AuthOptions, persisted?: AuthSnapshot) {
+    this.#reuseMs = Math.max(0, options.refreshReuseSeconds ?? 30) * 1000;
     this.accounts = new AccountDirectory(options.accounts);
     this.#now = options.now ?? Date.now;
     this.#ttlSeconds = positiveSeconds(options.tokenTtlSeconds);
@@ -192,13 +194,20 @@ export class AuthService {
   refresh(client: ClientAccount, refreshToken: string, requestedScope: string | undefined): TokenResponse {
     const record = this.#tokens.findRefresh(refreshToken);
     if (record === null) throw new OAuthError('invalid_grant', 'refresh token is invalid or revoked');
+    const now = this.#now();
+    if (record.rotatedAt !== undefined && now - record.rotatedAt > this.#reuseMs) {
+      // A rotated-out token after the reuse interval: a replay (RFC 9700 §4.14.2). The whole grant goes.
+      this.#tokens.revokeGrant(record.grantId);
+      this.#changed();
+      throw new OAuthError('invalid_grant', 'refresh token was already used; the grant is revoked');
+    }
     if (record.clientId !== client.id)
       throw new OAuthError('invalid_grant', 'refresh token was issued to another client');
     const user = this.accounts.user(record.userId);
     if (user === null) throw new OAuthError('invalid_grant', 'the user no longer exists');
     const scope = narrowScope(requestedScope, record.scope);
     if (scope === null) throw new OAuthError('invalid_scope', 'scope exceeds the original grant');
-    this.#tokens.consumeRefresh(record);
+    this.#tokens.consumeRefresh(record, now, this.#reuseMs > 0);
     return this.#issue(client, user, scope, record.grantId);
   }
 

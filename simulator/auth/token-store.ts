@@ -24,6 +24,8 @@ export interface RefreshTokenRecord {
   scope: string;
   grantId: string;
   createdAt: number;
+  /** When a successor was issued (rotation); the token is then only good for the reuse interval. */
+  rotatedAt?: number;
 }
 
 export interface GrantInfo {
@@ -88,9 +90,18 @@ export class TokenStore {
     return this.#refresh.get(hashToken(token)) ?? null;
   }
 
-  /** Rotation (RFC 9700 §4.14.2): the presented refresh token dies as its successor is issued. */
-  consumeRefresh(record: RefreshTokenRecord): void {
-    this.#refresh.delete(record.hash);
+  /**
+   * Rotation (RFC 9700 §4.14.2): the presented refresh token dies as its successor is issued, or,
+   * with a reuse interval, is kept (marked rotated) so a retry within the interval still works and a
+   * later replay can be recognised.
+   */
+  consumeRefresh(record: RefreshTokenRecord, now: number, keep: boolean): void {
+    if (!keep) {
+      this.#refresh.delete(record.hash);
+      return;
+    }
+    const stored = this.#refresh.get(record.hash);
+    if (stored !== undefined && stored.rotatedAt === undefined) stored.rotatedAt = now;
   }
 
   revokeAccess(record: AccessTokenRecord): void {
@@ -118,5 +129,9 @@ export class TokenStore {
 
   #sweep(now: number): void {
     for (const [hash, record] of this.#access) if (record.expiresAt <= now) this.#access.delete(hash);
+    // A rotated token is kept a day to recognise a replay, then forgotten.
+    for (const [hash, record] of this.#refresh) {
+      if (record.rotatedAt !== undefined && now - record.rotatedAt > 86_400_000) this.#refresh.delete(hash);
+    }
   }
 }

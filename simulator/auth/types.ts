@@ -53,6 +53,11 @@ export interface DemoAccounts {
 export interface AuthOptions {
   accounts: DemoAccounts;
   tokenTtlSeconds: number;
+  /**
+   * Seconds a rotated-out refresh token is still accepted (a client whose refresh answer was lost
+   * retries with it); 0 = strict. Reuse after it is a replay: refused, and the grant revoked.
+   */
+  refreshReuseSeconds?: number;
   /** Milliseconds since the Unix epoch; injectable so tests can expire codes and tokens. */
   now?: () => number;
 }

@@ -54,6 +54,30 @@ afterEach(() => {
 });
 
 describe('the poller', () => {
+  it('says the service hangs after 2 s without an answer, before the request’s own timeout, and recovers', async () => {
+    const h = harness();
+    h.poller.watch(DISPLAY);
+    h.poller.watch(LIGHTS);
+    h.poller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    let release!: (s: ModuleState) => void;
+    h.answer = () => new Promise<ModuleState>((resolve) => (release = resolve));
+    await vi.advanceTimersByTimeAsync(2_000);
+    h.events.length = 0;
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(h.events).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.events).toContain('stale Display/1 true');
+    expect(h.events).toContain('stale Lighting/1 true');
+    expect(h.events.filter((e) => e.startsWith('link '))).toHaveLength(1);
+    h.answer = async () => ({ power: true });
+    release({ power: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.events).toContain('link ok');
+    // The request that finally answers makes its module fresh and the link live again.
+    expect(h.events.some((e) => /^stale \S+ false$/.test(e))).toBe(true);
+  });
+
   it('sends one state request per module, whatever the number of keys shown', async () => {
     const h = harness();
     h.poller.watch(DISPLAY);

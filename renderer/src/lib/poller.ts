@@ -33,6 +33,11 @@ export interface PollerOptions {
   random?: () => number;
   /** Backoff ceiling: kept low so a room that comes back is live again within seconds. */
   maxBackoffMs?: number;
+  /**
+   * A poll still unanswered after this long means the service hangs: say so at once rather than
+   * after the request's own timeout (default 2 s; the request itself keeps waiting).
+   */
+  hungAfterMs?: number;
 }
 
 interface Entry {
@@ -179,6 +184,7 @@ export class Poller {
     }
     this.#clear(entry);
     entry.inFlight = true;
+    const watchdog = this.#o.clock.setTimeout(() => this.#hung(entry), this.#o.hungAfterMs ?? 2_000);
     let request: Promise<ModuleState>;
     try {
       request = this.#o.fetchState(entry.target);
@@ -186,9 +192,30 @@ export class Poller {
       request = Promise.reject(error);
     }
     request.then(
-      (state) => this.#succeeded(entry, state),
-      (error: unknown) => this.#failed(entry, error),
+      (state) => {
+        this.#o.clock.clearTimeout(watchdog);
+        this.#succeeded(entry, state);
+      },
+      (error: unknown) => {
+        this.#o.clock.clearTimeout(watchdog);
+        this.#failed(entry, error);
+      },
     );
+  }
+
+  /** A poll that is still out: the service hangs. Every value is stale until one answers again. */
+  #hung(entry: Entry): void {
+    if (!entry.inFlight || this.#entries.get(entry.key) !== entry) return;
+    if (!this.#linkLost) {
+      this.#linkLost = true;
+      this.#o.events.link(
+        this.#o.messageOf({
+          code: 'ROOMDECK_TIMEOUT',
+          message: 'The control service did not answer in time.',
+        }),
+      );
+    }
+    for (const other of this.#entries.values()) this.#setStale(other, true);
   }
 
   #succeeded(entry: Entry, state: ModuleState): void {

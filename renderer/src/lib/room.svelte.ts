@@ -7,6 +7,7 @@ import type { ModuleInfo } from './layout/auto.ts';
 import { buildLayout, instancesOf } from './layout/build.ts';
 import type { BuiltLayout } from './layout/model.ts';
 import { buildPlan } from './panel/build-plan.ts';
+import { linkWords } from './panel/link-words.ts';
 import { checkOutcome } from './panel/outcome.ts';
 import { type Address, type PanelPlan, type Step, watchedModules, type PageSpec } from './panel/plan.ts';
 import { classNameOf } from './technician/addressing.ts';
@@ -52,6 +53,9 @@ export class Room implements RoomPort {
   #initial = new Map<string, ModuleState>();
   #loadError = $state<string | null>(null);
   #timer: unknown = null;
+  #loadTimer: unknown = null;
+  #loadFailures = 0;
+  #loading = false;
   #stopVisibility: (() => void) | null = null;
   #disposed = false;
 
@@ -68,7 +72,7 @@ export class Room implements RoomPort {
       settings: options.poll,
       clock: options.clock,
       isLinkLoss,
-      messageOf,
+      messageOf: (error) => (isLinkLoss(error) ? linkWords(error) : messageOf(error)),
     });
   }
 
@@ -109,8 +113,18 @@ export class Room implements RoomPort {
     }
   }
 
-  /** Loads the room, builds its layout and starts live feedback. */
+  /** Loads the room, builds its layout and starts live feedback (once; a retry while loading waits). */
   async load(): Promise<void> {
+    if (this.#loading || this.#plan !== null) return;
+    this.#loading = true;
+    try {
+      await this.#load();
+    } finally {
+      this.#loading = false;
+    }
+  }
+
+  async #load(): Promise<void> {
     const { api } = this.#o;
     try {
       const [detail, types] = await Promise.all([
@@ -135,9 +149,28 @@ export class Room implements RoomPort {
       this.#plan = plan;
       this.show(null);
       this.#start();
+      this.#loadError = null;
+      this.#loadFailures = 0;
     } catch (error) {
-      if (!this.#disposed) this.#loadError = messageOf(error);
+      if (this.#disposed) return;
+      this.#loadError = isLinkLoss(error) ? linkWords(error) : messageOf(error);
+      this.#retryLoad();
     }
+  }
+
+  /**
+   * A room that failed to load keeps trying by itself, without a reload or a tap: backing off with
+   * jitter, but never more than 4 s apart, so it is live within seconds of the service returning.
+   */
+  #retryLoad(): void {
+    this.#loadFailures += 1;
+    const base = Math.min(4_000, 500 * 2 ** (this.#loadFailures - 1));
+    const delay = base / 2 + Math.random() * (base / 2);
+    if (this.#loadTimer !== null) this.clock.clearTimeout(this.#loadTimer);
+    this.#loadTimer = this.clock.setTimeout(() => {
+      this.#loadTimer = null;
+      if (!this.#disposed && this.#plan === null) void this.load();
+    }, delay);
   }
 
   /**
@@ -208,6 +241,8 @@ export class Room implements RoomPort {
     this.#stopVisibility?.();
     if (this.#timer !== null) this.clock.clearTimeout(this.#timer);
     this.#timer = null;
+    if (this.#loadTimer !== null) this.clock.clearTimeout(this.#loadTimer);
+    this.#loadTimer = null;
   }
 
   async #moduleDetails(types: Types): Promise<ModuleInfo[]> {

@@ -150,12 +150,12 @@ describe('ControlClient', () => {
     ]);
   });
 
-  it('gives up with AUTH_REQUIRED when the renewed token is refused too, and tells the session', async () => {
+  it('says the credentials were refused when the renewed token is refused too, and tells the session', async () => {
     const refused: string[] = [];
     const { client, fetch } = setup(() => json({ error: 'no', code: 'unauthorized' }, 401), {
       onTokenRefused: (err) => refused.push(err.code),
     });
-    expect(await codeOf(client.getSystem('sys-1'))).toBe('ROOMDECK_AUTH_REQUIRED');
+    expect(await codeOf(client.getSystem('sys-1'))).toBe('ROOMDECK_CREDENTIALS_REFUSED');
     expect(fetch.calls).toHaveLength(2);
     expect(refused).toEqual(['ROOMDECK_AUTH_REQUIRED']);
   });

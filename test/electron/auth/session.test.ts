@@ -4,19 +4,19 @@ import { createOAuthContext } from '../../../electron/auth/flows.ts';
 import { Session, type SessionOptions } from '../../../electron/auth/session.ts';
 import { createMemoryVault, type StoredTokens, type TokenVault } from '../../../electron/store/vault.ts';
 import { FakeClock, settle } from '../helpers/fake-clock.ts';
-import { fakeFetch, json } from '../helpers/fake-fetch.ts';
+import { fakeFetch, json, never } from '../helpers/fake-fetch.ts';
 import { sampleTokens } from '../helpers/tokens.ts';
 
 const SERVER = 'http://127.0.0.1:4010';
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
 
-type Mode = 'ok' | 'invalid_grant' | 'unavailable' | 'offline';
+type Mode = 'ok' | 'invalid_grant' | 'invalid_client' | 'unavailable' | 'offline' | 'truncated' | 'hang';
 
 /** A token endpoint that rotates refresh tokens, and a revocation endpoint, on the fake clock. */
 function fakeAuthServer(lifetimeSeconds: number) {
   const state = { mode: 'ok' as Mode, issued: 0, revoked: [] as string[], grants: [] as string[] };
-  const fetch = fakeFetch((call) => {
+  const fetch = fakeFetch((call, signal) => {
     const body = new URLSearchParams(call.body ?? '');
     if (call.url.pathname === '/auth/oauth/revoke') {
       state.revoked.push(body.get('token') ?? '');
@@ -25,6 +25,17 @@ function fakeAuthServer(lifetimeSeconds: number) {
     state.grants.push(body.get('grant_type') ?? '');
     if (state.mode === 'offline') throw new TypeError('fetch failed');
     if (state.mode === 'unavailable') return json({ error: 'server_error' }, 503);
+    if (state.mode === 'hang') return never(signal);
+    if (state.mode === 'truncated') {
+      // The connection cut mid-body: the service may already have rotated the token.
+      return new Response('{"access_token":"AT-x","refresh_tok', {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+    if (state.mode === 'invalid_client') {
+      return json({ error: 'invalid_client', error_description: 'client disabled' }, 401);
+    }
     if (state.mode === 'invalid_grant') {
       return json({ error: 'invalid_grant', error_description: 'refresh token revoked' }, 400);
     }
@@ -223,14 +234,59 @@ describe('session timing', () => {
     expect(clock.pending()).toEqual([]);
   });
 
-  it('ends the session when even a renewed token is refused', async () => {
-    const { session } = setup();
+  it.each([
+    ['a 5xx', 'unavailable', 'kept'],
+    ['a network error', 'offline', 'kept'],
+    ['a truncated body', 'truncated', 'kept'],
+    ['no answer (timeout)', 'hang', 'kept'],
+    ['400 invalid_grant', 'invalid_grant', 'ended'],
+    ['401 invalid_client', 'invalid_client', 'ended'],
+  ] as const)('after a refresh with %s, the session is %s', async (_what, mode, outcome) => {
+    const { clock, session, server, vault } = setup({ lifetimeMs: 20 * MIN });
+    await session.restore();
+    server.state.mode = mode;
+    await clock.advance(15 * MIN);
+    await clock.advance(6_000); // past the request timeout of a hung refresh
+    if (outcome === 'kept') {
+      expect(session.status()).toMatchObject({ state: 'signed-in', reason: null });
+      expect((await vault.load())?.refreshToken).toBe('RT-0');
+      // It keeps retrying, with backoff, and recovers by itself when the service does.
+      server.state.mode = 'ok';
+      await clock.advance(10_000);
+      expect(await session.getAccessToken()).toMatch(/^AT-\d+$/);
+      expect((await vault.load())?.refreshToken).toMatch(/^RT-\d+$/);
+      expect((await vault.load())?.refreshToken).not.toBe('RT-0');
+    } else {
+      expect(session.status().state).toBe('signed-out');
+      expect(session.status().reason).not.toBeNull();
+      expect(await vault.load()).toBeNull();
+    }
+  });
+
+  it('renews at most once per 30 s while the service keeps refusing the tokens (401)', async () => {
+    const { clock, session, server } = setup();
+    await session.restore();
+    await session.onUnauthorized('AT-0');
+    expect(server.state.grants).toHaveLength(1);
+    // The renewed token is refused too (a gateway glitch): no second refresh for 30 s.
+    for (let i = 0; i < 5; i++) {
+      await session.onUnauthorized('AT-1');
+      await clock.advance(5_000);
+    }
+    expect(server.state.grants).toHaveLength(1);
+    await clock.advance(10_000);
+    await session.onUnauthorized('AT-1');
+    expect(server.state.grants).toHaveLength(2);
+    expect(session.status().state).toBe('signed-in');
+  });
+
+  it('keeps the session when even a renewed token is refused (only the authorization server ends it)', async () => {
+    const { session, clock } = setup();
     await session.restore();
     session.onTokenRefused(new AuthError('ROOMDECK_AUTH_REQUIRED'));
-    expect(session.status()).toMatchObject({
-      state: 'signed-out',
-      reason: { code: 'ROOMDECK_SESSION_ENDED' },
-    });
+    expect(session.status()).toMatchObject({ state: 'signed-in' });
+    expect(session.refusedAt).toBe(clock.now());
+    expect(typeof (await session.getAccessToken())).toBe('string');
   });
 });
 

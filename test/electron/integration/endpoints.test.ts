@@ -72,7 +72,7 @@ describe('every Control Service endpoint through the bridge handlers', () => {
   it('retrieves a system complete: the system with ids, plus full modules and zones in order', async () => {
     const detail = await call('systems', 'get', { id: 'sys-huddle-3-2' });
     expect(detail.system.id).toBe('sys-huddle-3-2');
-    expect(detail.system.modules).toEqual(['mod-huddle-logic', 'mod-huddle-display']);
+    expect(detail.system.modules).toEqual(['mod-huddle-logic', 'mod-huddle-display', 'mod-huddle-bookings']);
     expect(detail.modules.map((m) => m.id)).toEqual(detail.system.modules);
     expect(detail.zones.map((z) => z.id)).toEqual(detail.system.zones);
     expect(Array.isArray(detail.system.features)).toBe(true);
@@ -178,7 +178,11 @@ describe('every Control Service endpoint through the bridge handlers', () => {
 
   it('lists, filters, reads and pings modules', async () => {
     const inSystem = await call('modules', 'list', { systemId: 'sys-huddle-3-2' });
-    expect(inSystem.items.map((m) => m.id).sort()).toEqual(['mod-huddle-display', 'mod-huddle-logic']);
+    expect(inSystem.items.map((m) => m.id).sort()).toEqual([
+      'mod-huddle-bookings',
+      'mod-huddle-display',
+      'mod-huddle-logic',
+    ]);
     const displays = await call('modules', 'list', { dependencyId: 'dep-display', limit: 1 });
     expect(displays.items).toHaveLength(1);
     expect(displays.total).toBeGreaterThan(1);

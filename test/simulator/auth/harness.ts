@@ -22,6 +22,7 @@ export interface Harness {
 }
 
 export interface HarnessOptions {
+  refreshReuseSeconds?: number;
   accounts?: DemoAccounts;
   tokenTtlSeconds?: number;
   snapshot?: AuthSnapshot;
@@ -33,6 +34,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     {
       accounts: options.accounts ?? demoAccounts,
       tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
+      ...(options.refreshReuseSeconds === undefined
+        ? {}
+        : { refreshReuseSeconds: options.refreshReuseSeconds }),
       now: () => now,
     },
     options.snapshot,

@@ -147,8 +147,8 @@ describe('refreshing', () => {
     });
   }
 
-  it('rotates the refresh token: the new one works, the old one is dead', async () => {
-    h = await startHarness();
+  it('rotates the refresh token: strict (reuse 0), the new one works and the old one is dead at once', async () => {
+    h = await startHarness({ refreshReuseSeconds: 0 });
     const first = await tokens(await passwordGrant(h));
     const second = await tokens(await refresh(first.refresh_token));
     expect(second.refresh_token).not.toBe(first.refresh_token);
@@ -156,6 +156,27 @@ describe('refreshing', () => {
     expect(h.auth.authenticate(bearer(second.access_token))?.username).toBe('tech@demo.local');
     await expectError(await refresh(first.refresh_token), 400, 'invalid_grant');
     await tokens(await refresh(second.refresh_token));
+  });
+
+  it('accepts a rotated-out refresh token again within the reuse interval (a lost answer retried)', async () => {
+    h = await startHarness({ refreshReuseSeconds: 30 });
+    const first = await tokens(await passwordGrant(h));
+    await tokens(await refresh(first.refresh_token));
+    h.advance(29_000);
+    const retried = await tokens(await refresh(first.refresh_token));
+    expect(h.auth.authenticate(bearer(retried.access_token))?.username).toBe('tech@demo.local');
+    await tokens(await refresh(retried.refresh_token));
+  });
+
+  it('treats reuse after the interval as a replay: refused, and the whole grant revoked', async () => {
+    h = await startHarness();
+    const first = await tokens(await passwordGrant(h));
+    const second = await tokens(await refresh(first.refresh_token));
+    h.advance(31_000);
+    await expectError(await refresh(first.refresh_token), 400, 'invalid_grant');
+    // Everything descended from the replayed token is gone: the thief and the victim both sign in again.
+    expect(h.auth.authenticate(bearer(second.access_token))).toBeNull();
+    await expectError(await refresh(second.refresh_token), 400, 'invalid_grant');
   });
 
   it('refuses a refresh token presented by another client', async () => {

@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { type FaultProxy, type Fault, startFaultProxy } from '../support/fault-proxy.ts';
+import { openRoom, section } from './support/panel.ts';
+import { type Running, startHost, startSimulator } from './support/processes.ts';
+import { Service } from './support/service.ts';
+
+/*
+ * A wall panel rides out every service fault by itself: the browser host signed in on Huddle 3.2,
+ * the simulator behind a proxy that injects a fault and then clears it. For each: the banner says
+ * what is wrong in a person's words, the controls go stale, nobody is signed out, the page does
+ * not navigate, and the panel is live again within 5 s of the fault clearing.
+ */
+
+const HUDDLE = 'sys-huddle-3-2';
+const FAULTS: [Fault, RegExp][] = [
+  ['unavailable', /having trouble/],
+  ['html-502', /having trouble/],
+  ['malformed', /having trouble/],
+  ['truncated', /having trouble/],
+  ['refuse', /not answering/],
+  ['hang', /not answering/],
+  ['unauthorized', /refused this panel’s credentials/],
+];
+
+let simulator: Running;
+let proxy: FaultProxy;
+let host: Running;
+let dir: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'roomdeck-faults-'));
+  simulator = await startSimulator({ dataFile: path.join(dir, 'simulator.json') });
+  proxy = await startFaultProxy(simulator.url);
+  // A short request timeout, as a panel would be configured: a hung service is shown quickly.
+  host = await startHost({ serverUrl: proxy.url, dataDir: path.join(dir, 'host') });
+  await new Service(() => simulator.url).exec(HUDDLE, 'RoomLogic', 'power', [true]);
+});
+
+test.afterAll(async () => {
+  await proxy?.set('pass');
+  await Promise.allSettled([host?.stop(), simulator?.stop(), proxy?.close()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+for (const [fault, words] of FAULTS) {
+  test(`${fault}: the banner says so, controls go stale, no sign-out, live within 5 s after it clears`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await openRoom(page, host.url, 'Huddle 3.2');
+    await page.getByRole('tab', { name: 'Display' }).click();
+    await page.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+    const power = section(page, 'Display').getByRole('group', { name: 'Power' });
+    await expect(power).toHaveAttribute('data-stale', 'false');
+
+    const faultAt = Date.now();
+    await proxy.set(fault);
+    const banner = page.locator('[data-banner="unreachable"]');
+    await expect(banner).toContainText(words, { timeout: 15_000 });
+    const shownMs = Date.now() - faultAt;
+    await expect(power).toHaveAttribute('data-stale', 'true');
+    await expect(page.locator('.connection')).not.toContainText('All');
+    // Held a while: still the panel, still signed in, same page.
+    await page.waitForTimeout(2_000);
+    await expect(page.locator('main')).toHaveAttribute('data-screen', 'panel');
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
+
+    const clearedAt = Date.now();
+    await proxy.set('pass');
+    await expect(banner).toHaveCount(0, { timeout: 5_000 });
+    await expect(power).toHaveAttribute('data-stale', 'false', { timeout: 5_000 });
+    const liveMs = Date.now() - clearedAt;
+    expect(liveMs).toBeLessThanOrEqual(5_000);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+      true,
+    );
+    console.log(JSON.stringify({ fault, shownAfterMs: shownMs, liveAfterClearMs: liveMs }));
+  });
+}
+
+test('a room opened while the service refuses connections loads by itself when it returns', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await openRoom(page, host.url, 'Huddle 3.2');
+  await proxy.set('refuse');
+  await page.reload();
+  await expect(page.locator('[data-load-error]')).toContainText('keeps trying', { timeout: 15_000 });
+  await expect(page.locator('main')).toHaveAttribute('data-screen', 'panel');
+  const clearedAt = Date.now();
+  await proxy.set('pass');
+  await expect(page.locator('[data-ready="true"]')).toBeVisible({ timeout: 5_000 });
+  console.log(JSON.stringify({ fault: 'refuse at load', liveAfterClearMs: Date.now() - clearedAt }));
+});

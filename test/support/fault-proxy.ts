@@ -1,0 +1,223 @@
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { Socket } from 'node:net';
+
+/*
+ * A proxy in front of the simulator that injects the faults a wall panel meets in the field,
+ * switched at run time: the service refusing connections, hanging, slow, answering 5xx with
+ * Retry-After, a reverse proxy's HTML error page, malformed or truncated JSON, 401 on every API
+ * call, invalid_grant on a refresh, or a refresh whose answer is lost on the way (after the service
+ * has rotated the token). `pass` forwards everything untouched.
+ */
+
+export type Fault =
+  | 'pass'
+  | 'refuse'
+  | 'hang'
+  | 'slow'
+  | 'unavailable'
+  | 'html-502'
+  | 'malformed'
+  | 'truncated'
+  | 'unauthorized'
+  | 'invalid-grant'
+  | 'lost-refresh';
+
+export interface FaultProxy {
+  url: string;
+  port: number;
+  readonly fault: Fault;
+  /** How many requests met the fault (for tests that must see it bite). */
+  readonly hits: number;
+  set(fault: Fault, options?: { slowMs?: number; retryAfterS?: number }): Promise<void>;
+  close(): Promise<void>;
+}
+
+const isApi = (req: IncomingMessage) => (req.url ?? '').startsWith('/api/');
+const isToken = (req: IncomingMessage) => (req.url ?? '').startsWith('/auth/oauth/token');
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function forward(
+  target: URL,
+  req: IncomingMessage,
+  body: Buffer,
+): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const upstream = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: target.host },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      },
+    );
+    upstream.on('error', reject);
+    upstream.end(body);
+  });
+}
+
+const NGINX_502 =
+  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.24.0</center>\r\n</body>\r\n</html>\r\n';
+
+export async function startFaultProxy(targetUrl: string, port = 0): Promise<FaultProxy> {
+  const target = new URL(targetUrl);
+  let fault: Fault = 'pass';
+  let slowMs = 1_500;
+  let retryAfterS = 5;
+  let hits = 0;
+  const sockets = new Set<Socket>();
+  const hung = new Set<ServerResponse>();
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readBody(req);
+    const api = isApi(req);
+    const token = isToken(req);
+    const bite = (applies: boolean) => {
+      if (applies) hits += 1;
+      return applies;
+    };
+    if (bite(fault === 'hang')) {
+      hung.add(res);
+      return;
+    }
+    if (fault === 'slow' && bite(true)) await new Promise((r) => setTimeout(r, slowMs));
+    if (bite(fault === 'unavailable' && !token)) {
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': String(retryAfterS) });
+      res.end(JSON.stringify({ error: 'the service is restarting', code: 'unavailable' }));
+      return;
+    }
+    if (bite(fault === 'html-502' && !token)) {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end(NGINX_502);
+      return;
+    }
+    if (bite(fault === 'malformed' && api)) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"power": tru');
+      return;
+    }
+    if (bite(fault === 'unauthorized' && api)) {
+      res.writeHead(401, {
+        'content-type': 'application/json',
+        'www-authenticate': 'Bearer error="invalid_token"',
+      });
+      res.end(JSON.stringify({ error: 'token not accepted', code: 'unauthorized' }));
+      return;
+    }
+    if (bite(fault === 'invalid-grant' && token)) {
+      res.writeHead(400, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify({ error: 'invalid_grant', error_description: 'refresh token revoked' }));
+      return;
+    }
+    let answer: Awaited<ReturnType<typeof forward>>;
+    try {
+      answer = await forward(target, req, body);
+    } catch {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end(NGINX_502);
+      return;
+    }
+    const cut = (fault === 'truncated' && api) || (fault === 'lost-refresh' && token);
+    if (bite(cut)) {
+      // The upstream did its work (a refresh rotated the token); the answer dies half-way.
+      res.writeHead(answer.status, {
+        'content-type': 'application/json',
+        'content-length': String(answer.body.length),
+      });
+      // Let the headers and the first half leave before the connection dies.
+      res.write(answer.body.subarray(0, Math.floor(answer.body.length / 2)), () => {
+        setTimeout(() => res.socket?.destroy(), 50);
+      });
+      return;
+    }
+    const headers = { ...answer.headers };
+    delete headers['transfer-encoding'];
+    headers['content-length'] = String(answer.body.length);
+    res.writeHead(answer.status, headers);
+    res.end(answer.body);
+  }
+
+  const makeServer = (): Server => {
+    const server = createServer((req, res) => {
+      handle(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+    });
+    server.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    return server;
+  };
+
+  let server: Server | null = makeServer();
+  await new Promise<void>((resolve) => server?.listen(port, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the fault proxy has no port');
+  const boundPort = address.port;
+
+  const stopListening = async () => {
+    const closing = server;
+    server = null;
+    if (closing === null) return;
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => closing.close(() => resolve()));
+  };
+  const listen = async () => {
+    if (server !== null) return;
+    server = makeServer();
+    await new Promise<void>((resolve) => server?.listen(boundPort, '127.0.0.1', resolve));
+  };
+
+  return {
+    url: `http://127.0.0.1:${boundPort}`,
+    port: boundPort,
+    get fault() {
+      return fault;
+    },
+    get hits() {
+      return hits;
+    },
+    async set(next, options = {}) {
+      slowMs = options.slowMs ?? slowMs;
+      retryAfterS = options.retryAfterS ?? retryAfterS;
+      const previous = fault;
+      fault = next;
+      hits = 0;
+      if (previous === 'hang') {
+        for (const res of hung) res.socket?.destroy();
+        hung.clear();
+      }
+      // Refusing connections is TCP's business: nobody listens on the port.
+      if (next === 'refuse') await stopListening();
+      else await listen();
+    },
+    async close() {
+      for (const res of hung) res.socket?.destroy();
+      await stopListening();
+    },
+  };
+}
