@@ -52,6 +52,22 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
+/** Every piece of text on the panel is at least 18 px. */
+async function expectReadable(page: Page, what: string): Promise<void> {
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.panel *')]
+      .filter((el) =>
+        [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== ''),
+      )
+      .filter((el) => el.getClientRects().length > 0 && Number.parseFloat(getComputedStyle(el).fontSize) < 18)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${el.className}: ${getComputedStyle(el).fontSize} "${el.textContent?.trim().slice(0, 30)}"`,
+      ),
+  );
+  expect(small, `${what}: text under 18 px`).toEqual([]);
+}
+
 /** axe-core on the screen as it is: no serious or critical violation. */
 async function expectAccessible(page: Page, what: string): Promise<void> {
   const result = await new AxeBuilder({ page }).analyze();
@@ -78,6 +94,7 @@ test.describe('every demo room fits one screen', () => {
         if ((await panel.getAttribute('data-view')) === 'welcome') {
           await expectOneScreen(page, `${room.name} welcome`);
           if (size.width === 1280) await expectAccessible(page, `${room.name} welcome`);
+          await expectReadable(page, `${room.name} welcome`);
           await shoot(page, `${tag}-welcome`);
           const tile = page.getByRole('group', { name: 'Sources' }).getByRole('button').first();
           await tile.tap();
@@ -90,6 +107,7 @@ test.describe('every demo room fits one screen', () => {
           const title = count > 0 ? ((await tabs.nth(i).textContent()) ?? '').trim() : 'page';
           await expectOneScreen(page, `${room.name} ${title}`);
           if (size.width === 1280) await expectAccessible(page, `${room.name} ${title}`);
+          await expectReadable(page, `${room.name} ${title}`);
           await shoot(page, `${tag}-${title.toLowerCase()}`);
         }
       }

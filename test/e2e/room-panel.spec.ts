@@ -174,6 +174,32 @@ test.describe('the room panel', () => {
     }
   });
 
+  test('works from a keyboard on a laptop: tabs by arrow keys, sources and the bar by Tab and Enter', async ({
+    page,
+    stack,
+    service,
+  }) => {
+    await openRoom(page, stack.host.url, 'Harbour Boardroom');
+    await page.getByRole('group', { name: 'Sources' }).getByRole('button').first().focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
+    await page.getByRole('tab', { name: 'Sources' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Lights' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Lights' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('tab', { name: 'Audio' })).toBeFocused();
+    const slider = page
+      .getByRole('region', { name: 'Room controls' })
+      .getByRole('slider', { name: 'Volume' });
+    const before = (await service.state(BOARDROOM, 'Mixer')).master as number;
+    await slider.focus();
+    await page.keyboard.press('ArrowUp');
+    await expect(async () =>
+      expect((await service.state(BOARDROOM, 'Mixer')).master).toBe(before + 1),
+    ).toPass();
+  });
+
   test('the room chooser matches word prefixes and building names, and shows where each room is', async ({
     page,
     stack,
