@@ -90,6 +90,8 @@ test('a room opened while the service refuses connections loads by itself when i
 }) => {
   test.setTimeout(60_000);
   await openRoom(page, host.url, 'Huddle 3.2');
+  // A panel that never saw the room before (nothing remembered of it).
+  await page.evaluate(() => localStorage.clear());
   await proxy.set('refuse');
   await page.reload();
   await expect(page.locator('[data-load-error]')).toContainText('keeps trying', { timeout: 15_000 });
@@ -98,4 +100,34 @@ test('a room opened while the service refuses connections loads by itself when i
   await proxy.set('pass');
   await expect(page.locator('[data-ready="true"]')).toBeVisible({ timeout: 5_000 });
   console.log(JSON.stringify({ fault: 'refuse at load', liveAfterClearMs: Date.now() - clearedAt }));
+});
+
+test('a restart of the host while the service is down shows the room as last seen, then comes live by itself', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await openRoom(page, host.url, 'Huddle 3.2');
+  await proxy.set('refuse');
+  // The panel restarts (a power cut) while the service is still down.
+  const port = host.port;
+  await host.stop();
+  // Same address as before (a kiosk's origin never changes): the page's memory of the room is there.
+  host = await startHost({
+    serverUrl: proxy.url,
+    dataDir: path.join(dir, 'host'),
+    args: ['--port', String(port)],
+  });
+  await page.goto(host.url);
+  await expect(page.locator('main')).toHaveAttribute('data-screen', 'panel', { timeout: 15_000 });
+  const panel = page.locator('.panel');
+  await expect(panel).toHaveAttribute('data-connecting', 'true', { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Huddle 3.2' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
+  const clearedAt = Date.now();
+  await proxy.set('pass');
+  await expect(panel).toHaveAttribute('data-connecting', 'false', { timeout: 5_000 });
+  await expect(page.locator('[data-banner]')).toHaveCount(0, { timeout: 5_000 });
+  console.log(
+    JSON.stringify({ fault: 'host restart during outage', liveAfterClearMs: Date.now() - clearedAt }),
+  );
 });

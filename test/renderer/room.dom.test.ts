@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Module, RoomdeckApi, SystemDetail } from '#contract';
 import { systemClock } from '../../renderer/src/lib/clock.ts';
-import { Room, type Visibility } from '../../renderer/src/lib/room.svelte.ts';
+import { BridgeError } from '../../renderer/src/lib/bridge.ts';
+import { Room, storageMemory, type Visibility } from '../../renderer/src/lib/room.svelte.ts';
 import { FUNCS, INNOVATION_LAB_PANEL, STATES } from './support/fixtures.ts';
 
 const POLL = { fastMs: 250, fastForMs: 5_000, idleMs: 2_000 };
@@ -80,6 +81,28 @@ afterEach(() => {
 });
 
 describe('a room', () => {
+  it('remembers the room without secrets, and shows it (connecting) when it starts during an outage', async () => {
+    const memory = storageMemory(window.localStorage);
+    const d = detail(undefined, [
+      mod('m1', 'Display', { settings: { password: 'hunter2' } } as Partial<Module>),
+    ]);
+    const { api } = fakeApi(d, { Display: 1 });
+    room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock, memory });
+    await room.load();
+    expect(window.localStorage.getItem('roomdeck.room.sys-1')).not.toContain('hunter2');
+    room.dispose();
+    const down = fakeApi(d, { Display: 1 }).api;
+    down.systems.get = vi.fn(async () => {
+      throw new BridgeError({ code: 'ROOMDECK_OFFLINE', message: 'offline' });
+    }) as typeof down.systems.get;
+    room = new Room({ api: down, systemId: 'sys-1', poll: POLL, clock: systemClock, memory });
+    await room.load();
+    expect(room.connecting).toBe(true);
+    expect(room.plan?.home.map((t) => t.label)).toEqual(['HDMI 1', 'HDMI 2', 'USB-C']);
+    expect(room.feed('Display', 1).stale).toBe(true);
+    window.localStorage.clear();
+  });
+
   it('builds the layout from types, funcs and state, and on the welcome screen polls only the room’s own state', async () => {
     const { api, calls } = fakeApi(detail(undefined, [mod('m1', 'Display'), mod('m2', 'RoomLogic')]), {
       Display: 1,

@@ -27,6 +27,64 @@ export interface RoomOptions {
   visibility?: Visibility;
   /** How often the module list (connection indicator) is refreshed. */
   modulesEveryMs?: number;
+  /** The room as last loaded, kept so a panel that starts during an outage shows its controls. */
+  memory?: RoomMemory;
+}
+
+/** What a panel remembers of its room between starts: no secrets (settings are dropped). */
+export interface RememberedRoom {
+  detail: SystemDetail;
+  types: Types;
+  modules: ModuleInfo[];
+}
+
+export interface RoomMemory {
+  load(systemId: string): RememberedRoom | null;
+  save(systemId: string, room: RememberedRoom): void;
+}
+
+/** Keeps the room in the page's local storage (on disk, per origin). A damaged entry is ignored. */
+export function storageMemory(storage: Storage | undefined): RoomMemory {
+  const key = (id: string) => `roomdeck.room.${id}`;
+  return {
+    load(systemId) {
+      try {
+        const raw = storage?.getItem(key(systemId));
+        const value = raw ? (JSON.parse(raw) as RememberedRoom) : null;
+        return value &&
+          typeof value === 'object' &&
+          value.detail &&
+          value.types &&
+          Array.isArray(value.modules)
+          ? value
+          : null;
+      } catch {
+        return null;
+      }
+    },
+    save(systemId, room) {
+      try {
+        storage?.setItem(key(systemId), JSON.stringify(room));
+      } catch {
+        // Storage full or refused: the panel simply remembers nothing.
+      }
+    },
+  };
+}
+
+/** Only what the panel needs: module settings (device credentials live there) and most system settings go. */
+function forgetSecrets(room: RememberedRoom): RememberedRoom {
+  const settings = room.detail.system.settings ?? {};
+  const kept = Object.fromEntries(Object.entries(settings).filter(([k]) => k === 'panel' || k === 'help'));
+  return {
+    detail: {
+      ...room.detail,
+      system: { ...room.detail.system, settings: kept },
+      modules: room.detail.modules.map(({ settings: _settings, ...m }) => m) as SystemDetail['modules'],
+    },
+    types: room.types,
+    modules: room.modules,
+  };
 }
 
 export interface Connection {
@@ -56,6 +114,9 @@ export class Room implements RoomPort {
   #loadTimer: unknown = null;
   #loadFailures = 0;
   #loading = false;
+  /** Showing the remembered room while the service cannot be reached. */
+  #fromMemory = $state(false);
+  #started = false;
   #stopVisibility: (() => void) | null = null;
   #disposed = false;
 
@@ -113,9 +174,14 @@ export class Room implements RoomPort {
     }
   }
 
+  /** The controls shown are the room as last loaded: the service has not answered yet. */
+  get connecting(): boolean {
+    return this.#fromMemory;
+  }
+
   /** Loads the room, builds its layout and starts live feedback (once; a retry while loading waits). */
   async load(): Promise<void> {
-    if (this.#loading || this.#plan !== null) return;
+    if (this.#loading || (this.#plan !== null && !this.#fromMemory)) return;
     this.#loading = true;
     try {
       await this.#load();
@@ -138,24 +204,43 @@ export class Room implements RoomPort {
       // Funcs and state of every module: the home (sources), the bar and the pages come from them.
       const modules = await this.#moduleDetails(types);
       if (this.#disposed) return;
-      this.#initial = new Map(modules.map((m) => [`${m.module}/${m.index}`, m.state]));
-      // Every module's state as loaded shows at once, whichever page is opened first.
-      for (const m of modules) {
-        const feed = this.feed(m.module, m.index);
-        if (feed.state === undefined) feed.receive(m.state);
-      }
-      const plan = buildPlan(panel, types, modules);
-      this.#layout = buildLayout(panel, types, modules);
-      this.#plan = plan;
-      this.show(null);
-      this.#start();
+      this.#o.memory?.save(this.id, forgetSecrets({ detail, types, modules }));
+      this.#fromMemory = false;
+      this.#apply(panel, types, modules);
       this.#loadError = null;
       this.#loadFailures = 0;
     } catch (error) {
       if (this.#disposed) return;
       this.#loadError = isLinkLoss(error) ? linkWords(error) : messageOf(error);
+      // Started during an outage: show the room as last seen (stale) while trying to reach it.
+      const remembered = this.#plan === null && isLinkLoss(error) ? this.#o.memory?.load(this.id) : null;
+      if (remembered) {
+        this.#detail = remembered.detail;
+        this.#types = remembered.types;
+        this.#fromMemory = true;
+        this.#apply(remembered.detail.system.settings?.panel, remembered.types, remembered.modules);
+        for (const key of this.feeds.watched) {
+          const [module, index] = key.split('/');
+          this.feed(module!, Number(index)).markStale(true);
+        }
+      }
       this.#retryLoad();
     }
+  }
+
+  /** Builds the plan from the room's modules and starts live feedback on what it shows. */
+  #apply(panel: unknown, types: Types, modules: ModuleInfo[]): void {
+    this.#initial = new Map(modules.map((m) => [`${m.module}/${m.index}`, m.state]));
+    // Every module's state as loaded shows at once, whichever page is opened first; a real load
+    // replaces what was remembered.
+    for (const m of modules) {
+      const feed = this.feed(m.module, m.index);
+      if (feed.state === undefined || !this.#fromMemory) feed.receive(m.state);
+    }
+    this.#layout = buildLayout(panel, types, modules);
+    this.#plan = buildPlan(panel, types, modules);
+    this.show(null);
+    this.#start();
   }
 
   /**
@@ -169,7 +254,7 @@ export class Room implements RoomPort {
     if (this.#loadTimer !== null) this.clock.clearTimeout(this.#loadTimer);
     this.#loadTimer = this.clock.setTimeout(() => {
       this.#loadTimer = null;
-      if (!this.#disposed && this.#plan === null) void this.load();
+      if (!this.#disposed && (this.#plan === null || this.#fromMemory)) void this.load();
     }, delay);
   }
 
@@ -260,6 +345,8 @@ export class Room implements RoomPort {
   }
 
   #start(): void {
+    if (this.#started) return;
+    this.#started = true;
     const visibility = this.#o.visibility;
     if (visibility) {
       this.feeds.setHidden(visibility.hidden);
