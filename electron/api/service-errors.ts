@@ -27,6 +27,8 @@ export interface FailedResponse {
   status: number;
   /** Parsed JSON, the raw text when it was not JSON, or undefined for an empty body. */
   body: unknown;
+  /** Retry-After of a 503 / 429, in milliseconds, when the service sent one. */
+  retryAfterMs?: number | undefined;
 }
 
 function readBody(body: unknown): ErrorBody {
@@ -87,7 +89,12 @@ export function errorFromResponse(response: FailedResponse, exec = false): Roomd
       ? new ServiceError('ROOMDECK_EXEC_TIMEOUT', status, evidence)
       : new LinkError('ROOMDECK_TIMEOUT', evidence);
   }
-  if (status >= 500) return new ServiceError('ROOMDECK_SERVER_ERROR', status, evidence);
+  if (status >= 500) {
+    return new ServiceError('ROOMDECK_SERVER_ERROR', status, {
+      ...evidence,
+      ...(response.retryAfterMs === undefined ? {} : { details: { retryAfterMs: response.retryAfterMs } }),
+    });
+  }
   return new ServiceError('ROOMDECK_BAD_REQUEST', status, { ...evidence, serviceMessage: said });
 }
 

@@ -14,9 +14,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 export function withoutNulls(value: unknown): unknown {
   if (!isRecord(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) if (field !== null) out[key] = field;
-  return out;
+  // fromEntries defines own properties: a "__proto__" key from JSON stays a field, never a prototype.
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null));
 }
 
 /** The JSON Schema given to a legacy parameter: its type is unknown, so nothing is constrained. */

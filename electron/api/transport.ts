@@ -69,7 +69,10 @@ export async function send(options: TransportOptions, request: ApiRequest): Prom
     }
   }
   options.auth.onTokenAccepted?.();
-  if (reply.status >= 300) throw errorFromResponse({ status: reply.status, body: reply.body }, request.exec);
+  if (reply.status >= 300) {
+    const retryAfterMs = retryAfterOf(reply.headers.get('retry-after'), options.clock.now());
+    throw errorFromResponse({ status: reply.status, body: reply.body, retryAfterMs }, request.exec);
+  }
   options.observe?.(reply);
   return reply;
 }
@@ -127,4 +130,12 @@ function parseBody(text: string, status: number, request: ApiRequest): unknown {
     if (status >= 300) return text;
     throw badResponse(`${request.method} ${request.path}`, err);
   }
+}
+
+/** RFC 9110 §10.2.3: seconds, or an HTTP date. Capped at 60 s: a panel never waits longer to ask again. */
+export function retryAfterOf(value: string | null, nowMs: number): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value.trim()) : (Date.parse(value) - nowMs) / 1000;
+  if (!Number.isFinite(seconds)) return undefined;
+  return Math.round(Math.min(60, Math.max(0, seconds)) * 1000);
 }

@@ -54,6 +54,44 @@ afterEach(() => {
 });
 
 describe('the poller', () => {
+  it('honours Retry-After for every module but the first, which keeps probing so recovery is seen at once', async () => {
+    const calls: string[] = [];
+    let failing = true;
+    const poller = new Poller({
+      fetchState: async (t) => {
+        calls.push(t.module);
+        if (failing)
+          throw new BridgeError({
+            code: 'ROOMDECK_SERVER_ERROR',
+            message: '503',
+            details: { retryAfterMs: 30_000 },
+          });
+        return { power: true };
+      },
+      settings: SETTINGS,
+      clock: systemClock,
+      random: () => 0.5,
+      isLinkLoss: (e) => e instanceof BridgeError && e.isLinkLoss,
+      messageOf: () => 'trouble',
+      retryAfterMs: (e) =>
+        e instanceof BridgeError ? (e.details?.retryAfterMs as number | undefined) : undefined,
+      events: { state: () => undefined, stale: () => undefined, link: () => undefined },
+    });
+    poller.watch(DISPLAY);
+    poller.watch(LIGHTS);
+    poller.start();
+    await vi.advanceTimersByTimeAsync(20_000);
+    // The probe (Display) kept trying within the backoff ceiling; Lighting waited as asked.
+    expect(calls.filter((m) => m === 'Display').length).toBeGreaterThan(4);
+    expect(calls.filter((m) => m === 'Lighting')).toHaveLength(1);
+    failing = false;
+    const before = calls.length;
+    await vi.advanceTimersByTimeAsync(5_000);
+    // Back: the probe's success brings everyone up to date at once, Retry-After or not.
+    expect(calls.slice(before)).toContain('Lighting');
+    poller.stop();
+  });
+
   it('says the service hangs after 2 s without an answer, before the request’s own timeout, and recovers', async () => {
     const h = harness();
     h.poller.watch(DISPLAY);

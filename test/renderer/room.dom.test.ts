@@ -91,10 +91,16 @@ describe('a room', () => {
     await room.load();
     expect(window.localStorage.getItem('roomdeck.room.sys-1')).not.toContain('hunter2');
     room.dispose();
-    const down = fakeApi(d, { Display: 1 }).api;
-    down.systems.get = vi.fn(async () => {
-      throw new BridgeError({ code: 'ROOMDECK_OFFLINE', message: 'offline' });
-    }) as typeof down.systems.get;
+    const up = fakeApi(d, { Display: 1 }).api;
+    const down = {
+      ...up,
+      systems: {
+        ...up.systems,
+        get: vi.fn(async () => {
+          throw new BridgeError({ code: 'ROOMDECK_OFFLINE', message: 'offline' });
+        }),
+      },
+    } as unknown as RoomdeckApi;
     room = new Room({ api: down, systemId: 'sys-1', poll: POLL, clock: systemClock, memory });
     await room.load();
     expect(room.connecting).toBe(true);

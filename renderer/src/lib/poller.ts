@@ -38,6 +38,12 @@ export interface PollerOptions {
    * after the request's own timeout (default 2 s; the request itself keeps waiting).
    */
   hungAfterMs?: number;
+  /**
+   * How long the service asked to be left alone (Retry-After, ms) for a failed request. Honoured by
+   * every module but the first watched, which keeps probing within the backoff ceiling, so the
+   * panel is live within seconds of the service recovering (then everything polls at once).
+   */
+  retryAfterMs?(error: unknown): number | undefined;
 }
 
 interface Entry {
@@ -51,6 +57,8 @@ interface Entry {
   failures: number;
   lastOkAt: number | null;
   stale: boolean;
+  /** Retry-After: not before this (clock ms); 0 when the service asked nothing. */
+  holdUntil: number;
 }
 
 export const keyOf = (target: PollTarget): string => `${target.module}/${target.index}`;
@@ -88,6 +96,7 @@ export class Poller {
       failures: 0,
       lastOkAt: fresh ? this.#o.clock.now() : null,
       stale: false,
+      holdUntil: 0,
     };
     this.#entries.set(key, entry);
     if (this.#active) this.#begin(entry);
@@ -222,6 +231,7 @@ export class Poller {
     entry.inFlight = false;
     if (this.#entries.get(entry.key) !== entry) return;
     entry.failures = 0;
+    entry.holdUntil = 0;
     entry.lastOkAt = this.#o.clock.now();
     this.#o.events.state(entry.key, state);
     this.#setStale(entry, false);
@@ -238,6 +248,9 @@ export class Poller {
     entry.inFlight = false;
     if (this.#entries.get(entry.key) !== entry) return;
     entry.failures += 1;
+    const asked = this.#o.retryAfterMs?.(error);
+    const probe = this.#entries.values().next().value === entry;
+    entry.holdUntil = asked !== undefined && !probe ? this.#o.clock.now() + Math.min(asked, 60_000) : 0;
     const now = this.#o.clock.now();
     if (this.#o.isLinkLoss(error)) {
       if (!this.#linkLost) {
@@ -259,7 +272,8 @@ export class Poller {
       this.#run(entry);
       return;
     }
-    this.#schedule(entry, entry.failures > 0 ? this.#backoff(entry.failures) : this.#interval());
+    const wait = entry.failures > 0 ? this.#backoff(entry.failures) : this.#interval();
+    this.#schedule(entry, Math.max(wait, entry.holdUntil - this.#o.clock.now()));
   }
 
   #setStale(entry: Entry, stale: boolean): void {

@@ -1,7 +1,7 @@
 import type { ModuleState, PollSettings, RoomdeckApi, SystemDetail, Types } from '#contract';
 import type { Command } from './layout/model.ts';
 import type { RoomPort } from '../controls/control.svelte.ts';
-import { isLinkLoss, messageOf } from './bridge.ts';
+import { isLinkLoss, messageOf, toBridgeError } from './bridge.ts';
 import type { Clock } from './clock.ts';
 import type { ModuleInfo } from './layout/auto.ts';
 import { buildLayout, instancesOf } from './layout/build.ts';
@@ -134,6 +134,10 @@ export class Room implements RoomPort {
       clock: options.clock,
       isLinkLoss,
       messageOf: (error) => (isLinkLoss(error) ? linkWords(error) : messageOf(error)),
+      retryAfterMs: (error) => {
+        const asked = toBridgeError(error).details?.retryAfterMs;
+        return typeof asked === 'number' ? asked : undefined;
+      },
     });
   }
 

@@ -162,3 +162,15 @@ describe('toBridgeError', () => {
     expect(toBridgeError('a string').code).toBe('ROOMDECK_INTERNAL');
   });
 });
+
+describe('Retry-After', () => {
+  it('reads seconds or an HTTP date, and never asks a panel to wait more than 60 s', async () => {
+    const { retryAfterOf } = await import('../../../electron/api/transport.ts');
+    const now = Date.UTC(2026, 0, 1, 12, 0, 0);
+    expect(retryAfterOf('5', now)).toBe(5_000);
+    expect(retryAfterOf('3600', now)).toBe(60_000);
+    expect(retryAfterOf(new Date(now + 10_000).toUTCString(), now)).toBe(10_000);
+    expect(retryAfterOf('soon', now)).toBeUndefined();
+    expect(retryAfterOf(null, now)).toBeUndefined();
+  });
+});

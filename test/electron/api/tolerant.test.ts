@@ -151,6 +151,12 @@ describe('state values as JSON text are read for comparison', () => {
 });
 
 describe('the record readers', () => {
+  it('keep a "__proto__" field a field', () => {
+    const read = withoutNulls(JSON.parse('{"__proto__": 1, "a": null}')) as Record<string, unknown>;
+    expect(Object.hasOwn(read, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(read)).toBe(Object.prototype);
+  });
+
   it('drop exactly the top-level nulls', () => {
     fc.assert(
       fc.property(
