@@ -43,3 +43,34 @@ export class BridgeError extends Error {
     return (LINK_CODES as readonly string[]).includes(this.code);
   }
 }
+
+/** The link to the service as the panel tells it: one vocabulary for the main process and the panel. */
+export type LinkState = 'live' | 'degraded' | 'unreachable' | 'refused';
+
+/** Which state a failure puts the link in; null: the service answered (the link is fine). */
+export function linkStateOf(code: string): Exclude<LinkState, 'live'> | null {
+  switch (code) {
+    case 'ROOMDECK_OFFLINE':
+    case 'ROOMDECK_TIMEOUT':
+    case 'ROOMDECK_BRIDGE_UNREACHABLE':
+      return 'unreachable';
+    case 'ROOMDECK_SERVER_ERROR':
+    case 'ROOMDECK_BAD_RESPONSE':
+      return 'degraded';
+    case 'ROOMDECK_CREDENTIALS_REFUSED':
+      return 'refused';
+    default:
+      return null;
+  }
+}
+
+const BACK = 'The controls come back by themselves.';
+
+/** What the panel says in each state, in a person's words. */
+export const LINK_WORDS: Readonly<Record<LinkState, string>> = {
+  live: 'Connected to the room system.',
+  unreachable: `The room system is not answering. ${BACK}`,
+  degraded: `The room system is having trouble (it answers with errors). ${BACK}`,
+  refused:
+    'The room system refused this panel’s credentials. The panel keeps trying; if this lasts, call AV support.',
+};

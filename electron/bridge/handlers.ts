@@ -1,3 +1,4 @@
+import { LinkHealth, observed } from '../link/health.ts';
 import type { SignOutMemory } from '../auth/sign-out-memory.ts';
 import { ControlClient } from '../api/client.ts';
 import { type Clock, systemClock } from '../api/clock.ts';
@@ -78,13 +79,18 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     signInTimeoutMs: options.signInTimeoutMs,
     ...(options.signOutMemory ? { signOutMemory: options.signOutMemory } : {}),
   });
-  const client = new ControlClient({
-    baseUrl: config.serverUrl,
-    auth: session,
-    timeoutMs: config.requestTimeoutMs,
-    fetch: options.fetch,
-    clock,
-  });
+  // Every call's outcome tells the link-health model how the link to the service is.
+  const link = new LinkHealth(clock);
+  const client = observed(
+    new ControlClient({
+      baseUrl: config.serverUrl,
+      auth: session,
+      timeoutMs: config.requestTimeoutMs,
+      fetch: options.fetch,
+      clock,
+    }),
+    link,
+  );
   const ready = session.restore();
   // A panel's first screen needs the service at once. Open the connection (and load the HTTP
   // client) while the window is still loading, not on the first request that waits for it.
@@ -141,6 +147,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const api: RoomdeckApi = {
     session: {
       status: after(async () => status()),
+      link: after(async () => link.view()),
       signIn: after(async () => {
         if (usesPasswordGrant) {
           // Managed installs sign in unattended; the failure is already in the status.

@@ -6,4 +6,4 @@
  */
 export * from './types.ts';
 export { verbNames } from './channels.ts';
-export { BridgeError, LINK_CODES, SESSION_CODES } from './errors.ts';
+export { BridgeError, LINK_CODES, LINK_WORDS, type LinkState, linkStateOf, SESSION_CODES } from './errors.ts';

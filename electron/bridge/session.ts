@@ -23,10 +23,27 @@ export const SignInResult = Type.Object({
 
 const None = Type.Object({}, { additionalProperties: false });
 
+/** The link to the service as the main process sees it (electron/link/health.ts). */
+export const LinkView = Type.Object({
+  state: Type.Union([
+    Type.Literal('live'),
+    Type.Literal('degraded'),
+    Type.Literal('unreachable'),
+    Type.Literal('refused'),
+  ]),
+  /** Epoch ms when the state began. */
+  since: Type.Number(),
+  /** What the panel says, in a person's words. */
+  message: Type.String(),
+  code: Type.Union([Type.String(), Type.Null()]),
+});
+
 export const session = {
   status: verb(None, SessionStatus),
   signIn: verb(None, SignInResult),
   signOut: verb(None, SessionStatus),
   /** What the signed-in account may do (probed once, then learned from real requests). */
   capabilities: verb(None, CapabilitiesView),
+  /** Live, degraded (5xx, error pages, unreadable answers), unreachable, or credentials refused. */
+  link: verb(None, LinkView),
 } as const;

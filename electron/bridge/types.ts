@@ -4,7 +4,11 @@ import type {
   PanelTimers as PanelTimersSchema,
   PollSettings as PollSettingsSchema,
 } from './config.ts';
-import type { SessionStatus as SessionStatusSchema, SignInResult as SignInResultSchema } from './session.ts';
+import type {
+  LinkView as LinkViewSchema,
+  SessionStatus as SessionStatusSchema,
+  SignInResult as SignInResultSchema,
+} from './session.ts';
 import type { SystemDetail as SystemDetailSchema } from './systems.ts';
 
 /** The types the renderer needs, in one place it may import from (type-only: no schema code ships). */
@@ -36,3 +40,5 @@ export interface Page<T> {
   offset: number;
   limit: number;
 }
+
+export type LinkView = Static<typeof LinkViewSchema>;

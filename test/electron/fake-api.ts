@@ -78,6 +78,12 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
       })),
       signOut: record('session.signOut', () => ({ ...status, state: 'signed-out' as const })),
       capabilities: record('session.capabilities', () => ({ may: {}, reasons: {}, technician: true })),
+      link: record('session.link', () => ({
+        state: 'live' as const,
+        since: 0,
+        message: 'Connected to the room system.',
+        code: null,
+      })),
     },
     config: {
       get: record('config.get', () => appConfig),

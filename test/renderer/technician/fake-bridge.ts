@@ -97,6 +97,7 @@ export function fakeBridge(options: { forbid?: string[] } = {}) {
       signIn: notFaked('signIn'),
       signOut: notFaked('signOut'),
       capabilities: notFaked('capabilities'),
+      link: notFaked('link'),
     },
     config: { get: notFaked('config.get'), chooseSystem: notFaked('chooseSystem') },
     systems: {
