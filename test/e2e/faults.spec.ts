@@ -131,3 +131,52 @@ test('a restart of the host while the service is down shows the room as last see
     JSON.stringify({ fault: 'host restart during outage', liveAfterClearMs: Date.now() - clearedAt }),
   );
 });
+
+test.describe('refresh faults (tokens living 10 s, renewed every 5 s)', () => {
+  let sim: Running;
+  let tokenProxy: FaultProxy;
+  let panelHost: Running;
+  let own: string;
+  test.beforeAll(async () => {
+    own = mkdtempSync(path.join(tmpdir(), 'roomdeck-refresh-'));
+    sim = await startSimulator({ dataFile: path.join(own, 'simulator.json'), tokenTtlSeconds: 10 });
+    tokenProxy = await startFaultProxy(sim.url);
+    panelHost = await startHost({ serverUrl: tokenProxy.url, dataDir: path.join(own, 'host') });
+    await new Service(() => sim.url).exec(HUDDLE, 'RoomLogic', 'power', [true]);
+  });
+  test.afterAll(async () => {
+    await Promise.allSettled([panelHost?.stop(), sim?.stop(), tokenProxy?.close()]);
+    rmSync(own, { recursive: true, force: true });
+  });
+
+  test('a refresh whose answer is lost keeps the session, and the panel is live again after it clears', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await openRoom(page, panelHost.url, 'Huddle 3.2');
+    await page.getByRole('tab', { name: 'Display' }).click();
+    const power = section(page, 'Display').getByRole('group', { name: 'Power' });
+    await tokenProxy.set('lost-refresh');
+    // The service rotates the token but the answer never arrives; the old access token expires.
+    await expect.poll(() => tokenProxy.hits, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect(power).toHaveAttribute('data-stale', 'true', { timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
+    const clearedAt = Date.now();
+    await tokenProxy.set('pass');
+    // The retry presents the rotated-out token inside the reuse interval: accepted.
+    await expect(power).toHaveAttribute('data-stale', 'false', { timeout: 5_000 });
+    await expect(page.locator('main')).toHaveAttribute('data-screen', 'panel');
+    console.log(JSON.stringify({ fault: 'lost refresh answer', liveAfterClearMs: Date.now() - clearedAt }));
+  });
+
+  test('invalid_grant on a refresh ends the session: a laptop shows the sign-in screen with the reason', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await openRoom(page, panelHost.url, 'Huddle 3.2');
+    await tokenProxy.set('invalid-grant');
+    await expect(page.locator('main')).toHaveAttribute('data-screen', 'sign-in', { timeout: 20_000 });
+    await expect(page.getByText(/session has ended/i)).toBeVisible();
+    await tokenProxy.set('pass');
+  });
+});

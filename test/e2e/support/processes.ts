@@ -74,11 +74,14 @@ export interface SimulatorOptions {
   port?: number;
   dataFile: string;
   latencyMs?: number;
+  /** Access token lifetime: short, so a panel refreshes while a test watches. */
+  tokenTtlSeconds?: number;
 }
 
 export function startSimulator(options: SimulatorOptions): Promise<Running> {
   const args = ['--port', String(options.port ?? 0), '--data', options.dataFile];
   if (options.latencyMs !== undefined) args.push('--latency', String(options.latencyMs));
+  if (options.tokenTtlSeconds !== undefined) args.push('--token-ttl', String(options.tokenTtlSeconds));
   return startTs(
     'simulator/cli.ts',
     args,
