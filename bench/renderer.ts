@@ -176,6 +176,46 @@ async function benchIdle(
   return { perModule, other };
 }
 
+/** A panel left alone on the welcome screen: every bridge call that reaches the service, per second. */
+async function benchIdleWelcome(
+  browser: Browser,
+  stack: Stack,
+  service: Service,
+  windows = 2,
+  windowMs = 30_000,
+) {
+  const BOARDROOM = 'sys-harbour-boardroom';
+  await service.exec(BOARDROOM, 'RoomLogic', 'power', [false]).catch(() => undefined);
+  const page = await newPanelPage(browser);
+  await page.goto(`${stack.host.url}/`);
+  if ((await screenOf(page)) === 'panel') await page.getByRole('button', { name: 'Change room' }).click();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('boardroom');
+  await page
+    .getByRole('list', { name: 'Rooms' })
+    .getByRole('button', { name: /^Harbour Boardroom/ })
+    .click();
+  await page.locator('[data-view="welcome"]').waitFor();
+  await page.waitForTimeout(6_000); // past the fast period after the last touch
+  const perSecond: number[] = [];
+  const byVerb: Record<string, number> = {};
+  for (let w = 0; w < windows; w++) {
+    let count = 0;
+    const onRequest = (request: { url(): string }) => {
+      const verb = /\/bridge\/(\w+\/\w+)$/.exec(request.url())?.[1];
+      // Verbs answered by the host alone (config, session status) cost the service nothing.
+      if (verb === undefined || verb.startsWith('config/') || verb.startsWith('session/')) return;
+      count += 1;
+      byVerb[verb] = (byVerb[verb] ?? 0) + 1;
+    };
+    page.on('request', onRequest);
+    await page.waitForTimeout(windowMs);
+    page.off('request', onRequest);
+    perSecond.push((count * 1000) / windowMs);
+  }
+  await page.context().close();
+  return { perSecond, byVerb };
+}
+
 /**
  * The auditorium left alone on each screen: state requests per minute and which modules they
  * reach. Before the task-first panel, every module with a control on the one long page was polled.
@@ -397,6 +437,18 @@ async function main(): Promise<void> {
       runs: idle.perModule.map((r) => round(r)),
     });
     await page.context().close();
+
+    const welcome = await benchIdleWelcome(browser, stack, service);
+    emit(
+      'idle panel, room off (Harbour Boardroom, with a calendar): requests per second to the service',
+      median(welcome.perSecond),
+      'req/s',
+      {
+        goal: '<= 0.5 (issue 9)',
+        byVerb: welcome.byVerb,
+        runs: welcome.perSecond.map((r) => round(r)),
+      },
+    );
 
     const auditorium = await benchAuditoriumIdle(browser, stack, service);
     emit(

@@ -54,6 +54,17 @@ afterEach(() => {
 });
 
 describe('the poller', () => {
+  it('asks for rarely changing state (a calendar) at its own slower interval', async () => {
+    const h = harness();
+    h.poller.watch(DISPLAY);
+    h.poller.watch({ module: 'Bookings', index: 1 }, false, 30_000);
+    h.poller.start();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(count(h, 'Display')).toBeGreaterThanOrEqual(30);
+    expect(count(h, 'Bookings')).toBe(3);
+    h.poller.stop();
+  });
+
   it('honours Retry-After for every module but the first, which keeps probing so recovery is seen at once', async () => {
     const calls: string[] = [];
     let failing = true;

@@ -121,13 +121,15 @@ describe('a room', () => {
     expect(room.feed('Display', 1).state).toEqual(STATES.Display);
     calls.length = 0;
     await vi.advanceTimersByTimeAsync(2_000);
-    // Room off: the welcome screen shows no display control, so only room logic is polled.
+    // Room off: the welcome screen shows no display control; room logic, the liveness probe, every 2.5 s.
+    expect(calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(500);
     expect(calls.sort()).toEqual(['state RoomLogic/1']);
     const display = room.plan?.pages.find((p) => p.title === 'Display') ?? null;
     room.show(display);
     calls.length = 0;
-    await vi.advanceTimersByTimeAsync(2_000);
-    expect(calls.sort()).toEqual(['state Display/1', 'state RoomLogic/1']);
+    await vi.advanceTimersByTimeAsync(2_500);
+    expect([...new Set(calls)].sort()).toEqual(['state Display/1', 'state RoomLogic/1']);
   });
 
   it('gives a version 1 custom layout source tiles and a volume bar from the modules', async () => {
@@ -161,18 +163,25 @@ describe('a room', () => {
     expect(room.connection).toEqual({ counted: 2, down: ['Lighting'] });
   });
 
-  it('refreshes the module list every ~10 s and polls nothing while the page is hidden', async () => {
+  it('refreshes the module list every ~30 s on the welcome screen, ~10 s in use, and polls nothing while hidden', async () => {
     const visibility = hidden();
     const { api, calls } = fakeApi(detail(undefined, [mod('m1', 'Display')]), { Display: 1 });
     room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock, visibility });
     await room.load();
     expect(api.systems.get).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(10_000);
+    expect(api.systems.get).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(20_000);
     expect(api.systems.get).toHaveBeenCalledTimes(2);
+    room.show(room.plan?.pages[0] ?? null);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(api.systems.get).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(api.systems.get).toHaveBeenCalledTimes(4);
     visibility.set(true);
     calls.length = 0;
     await vi.advanceTimersByTimeAsync(30_000);
     expect(calls).toEqual([]);
-    expect(api.systems.get).toHaveBeenCalledTimes(2);
+    expect(api.systems.get).toHaveBeenCalledTimes(4);
   });
 });

@@ -66,11 +66,11 @@ export class LiveFeeds {
   }
 
   /** Polls this module from now on; an initial snapshot (from loading the layout) shows at once. */
-  watch(target: PollTarget, initial?: ModuleState): ModuleFeed {
+  watch(target: PollTarget, initial?: ModuleState, everyMs?: number): ModuleFeed {
     const feed = this.feed(target);
     if (initial && feed.state === undefined) feed.receive(initial);
     this.#watched.add(feed.key);
-    this.#poller.watch(target, initial !== undefined);
+    this.#poller.watch(target, initial !== undefined, everyMs);
     return feed;
   }
 

@@ -59,6 +59,8 @@ interface Entry {
   stale: boolean;
   /** Retry-After: not before this (clock ms); 0 when the service asked nothing. */
   holdUntil: number;
+  /** Its own idle interval: state that changes rarely (a calendar) is asked for rarely. */
+  everyMs: number | undefined;
 }
 
 export const keyOf = (target: PollTarget): string => `${target.module}/${target.index}`;
@@ -83,9 +85,13 @@ export class Poller {
    * Starts polling a module (idempotent); returns its key. `fresh`: its state was just read (to
    * build the layout), so the first poll waits one interval instead of repeating that request.
    */
-  watch(target: PollTarget, fresh = false): string {
+  watch(target: PollTarget, fresh = false, everyMs?: number): string {
     const key = keyOf(target);
-    if (this.#entries.has(key)) return key;
+    const existing = this.#entries.get(key);
+    if (existing) {
+      existing.everyMs = everyMs;
+      return key;
+    }
     const entry: Entry = {
       key,
       target: { ...target },
@@ -97,6 +103,7 @@ export class Poller {
       lastOkAt: fresh ? this.#o.clock.now() : null,
       stale: false,
       holdUntil: 0,
+      everyMs,
     };
     this.#entries.set(key, entry);
     if (this.#active) this.#begin(entry);
@@ -150,8 +157,8 @@ export class Poller {
   }
 
   #begin(entry: Entry): void {
-    const primed = entry.lastOkAt !== null && this.#o.clock.now() - entry.lastOkAt < this.#interval();
-    if (primed) this.#schedule(entry, this.#interval());
+    const primed = entry.lastOkAt !== null && this.#o.clock.now() - entry.lastOkAt < this.#interval(entry);
+    if (primed) this.#schedule(entry, this.#interval(entry));
     else this.#run(entry);
   }
 
@@ -159,9 +166,9 @@ export class Poller {
     return this.#running && !this.#hidden;
   }
 
-  #interval(): number {
+  #interval(entry: Entry): number {
     const { fastMs, idleMs } = this.#o.settings;
-    return this.#o.clock.now() < this.#fastUntil ? fastMs : idleMs;
+    return this.#o.clock.now() < this.#fastUntil ? fastMs : (entry.everyMs ?? idleMs);
   }
 
   #backoff(failures: number): number {
@@ -272,7 +279,7 @@ export class Poller {
       this.#run(entry);
       return;
     }
-    const wait = entry.failures > 0 ? this.#backoff(entry.failures) : this.#interval();
+    const wait = entry.failures > 0 ? this.#backoff(entry.failures) : this.#interval(entry);
     this.#schedule(entry, Math.max(wait, entry.holdUntil - this.#o.clock.now()));
   }
 

@@ -117,6 +117,8 @@ export class Room implements RoomPort {
   /** Showing the remembered room while the service cannot be reached. */
   #fromMemory = $state(false);
   #started = false;
+  /** A page is shown (room in use): the module list is refreshed more often then. */
+  #pageShown = false;
   #stopVisibility: (() => void) | null = null;
   #disposed = false;
 
@@ -280,7 +282,17 @@ export class Room implements RoomPort {
     // The snapshot read while loading counts as fresh only once; a page opened later polls at once.
     const initial = this.#initial;
     this.#initial = new Map();
-    for (const target of wanted) this.feeds.watch(target, initial.get(`${target.module}/${target.index}`));
+    this.#pageShown = page !== null;
+    const calendar = plan.bookings;
+    for (const target of wanted) {
+      // The calendar changes rarely and the panel works out "now" from the clock: ask every 30 s.
+      // Room off (welcome), the room's own state is only the liveness probe: every 2.5 s keeps an
+      // idle panel under half a request a second and still shows a lost link within 5 s.
+      const rarely =
+        calendar !== null && target.module === calendar.module && target.index === calendar.index;
+      const every = rarely ? 30_000 : page === null ? Math.max(this.#o.poll.idleMs, 2_500) : undefined;
+      this.feeds.watch(target, initial.get(`${target.module}/${target.index}`), every);
+    }
   }
 
   /** Runs steps in order; the first failure stops the sequence and is thrown. */
@@ -365,10 +377,14 @@ export class Room implements RoomPort {
 
   #scheduleModules(): void {
     if (this.#disposed) return;
-    this.#timer = this.clock.setTimeout(async () => {
-      if (!this.#o.visibility?.hidden) await this.#refreshModules();
-      this.#scheduleModules();
-    }, this.#o.modulesEveryMs ?? 10_000);
+    this.#timer = this.clock.setTimeout(
+      async () => {
+        if (!this.#o.visibility?.hidden) await this.#refreshModules();
+        this.#scheduleModules();
+        // Room off and untouched: the connection indicator can wait; in use, devices matter now.
+      },
+      this.#o.modulesEveryMs ?? (this.#pageShown ? 10_000 : 30_000),
+    );
   }
 
   async #refreshModules(): Promise<void> {
