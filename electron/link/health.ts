@@ -59,8 +59,8 @@ export class LinkHealth {
 /** The client with every async call's outcome reported to `health`. */
 export function observed<T extends object>(client: T, health: LinkHealth): T {
   return new Proxy(client, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
         const result: unknown = value.apply(target, args);
