@@ -1,36 +1,25 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createMainServices } from './bridge/handlers.ts';
 import { ConfigInvalidError, EMBEDDED_SIMULATOR_ENV, loadConfig } from './config/load.ts';
 import type { ResolvedConfig } from './config/schema.ts';
 import { signOutMarkerFile } from './auth/sign-out-memory.ts';
+import { browserFallbackLine, chooseDesktopRuntime, electronInstaller } from './desktop-runtime.ts';
 import { startBrowserHost } from './host/server.ts';
 import { createFileVault } from './store/file-vault.ts';
 import { createSettings } from './store/settings.ts';
 
 /**
  * `npm start`: Roomdeck on this machine with as little setup as possible. No service configured →
- * the embedded simulator (the demo building). Electron installed → the desktop app; otherwise (or
- * with --browser-host) the browser host. Never imports `electron`: it only looks for its binary.
+ * the embedded simulator (the demo building). Electron here or fetchable → the desktop app; otherwise
+ * (or with --browser-host) the browser host. Never imports `electron`: it runs Electron's installer.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 type Closer = () => Promise<void>;
-
-/** The Electron binary `npm i electron` left behind, or null when its download never happened. */
-export function findElectronBinary(root: string): string | null {
-  const pkg = path.join(root, 'node_modules', 'electron');
-  try {
-    const relative = readFileSync(path.join(pkg, 'path.txt'), 'utf8').trim();
-    const binary = path.join(pkg, 'dist', relative);
-    return relative !== '' && existsSync(binary) ? binary : null;
-  } catch {
-    return null;
-  }
-}
 
 function build(script: string, outputs: readonly string[]): void {
   if (outputs.every((file) => existsSync(path.join(ROOT, file)))) return;
@@ -107,18 +96,18 @@ async function main(): Promise<void> {
     const embedded = config.embeddedSimulator && config.serverUrl === '';
     if (embedded) config = await startEmbeddedSimulator(config, closers);
 
-    const electron = findElectronBinary(ROOT);
-    if (electron !== null && !loaded.browserHost) {
-      const child = runElectron(electron, config.serverUrl, embedded);
+    const runtime = await chooseDesktopRuntime({
+      browserHost: loaded.browserHost,
+      installer: electronInstaller(ROOT),
+      say: (line) => console.log(line),
+    });
+    if (runtime.kind === 'electron') {
+      const child = runElectron(runtime.binary, config.serverUrl, embedded);
       // Ctrl-C reaches Electron too (same process group); when it has gone, so does the simulator.
       child.on('exit', (code) => void shutdown(code ?? 0));
       return;
     }
-    if (electron === null) {
-      console.log(
-        'Electron is not installed on this machine (its binary could not be downloaded); serving Roomdeck in your browser instead.',
-      );
-    }
+    console.log(browserFallbackLine(runtime));
     await runBrowserHost(config, closers);
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);

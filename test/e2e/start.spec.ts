@@ -6,8 +6,8 @@ import { expect, test } from '@playwright/test';
 
 /**
  * `npm start` as a person runs it on a machine without the Electron binary and without a service:
- * `npx tsx electron/start.ts` starts the embedded simulator, says in one line that it serves the
- * browser instead, prints the URL, and that page shows the sign-in screen.
+ * `npx tsx electron/start.ts` starts the embedded simulator, tries Electron's own installer, says
+ * why that failed and that it serves the browser instead, prints the URL, and that page shows the sign-in screen.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -22,7 +22,9 @@ interface Started {
 function startRoomdeck(dataDir: string): Promise<Started> {
   const child = spawn('npx', ['tsx', 'electron/start.ts', '--data-dir', dataDir], {
     cwd: ROOT,
-    env: { ...process.env, FORCE_COLOR: '0' },
+    // Electron's installer runs for real, pointed at a loopback port nothing listens on: the fetch
+    // fails here at once (as it does on a machine that cannot reach the download server).
+    env: { ...process.env, FORCE_COLOR: '0', ELECTRON_MIRROR: 'http://127.0.0.1:9/' },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so the test can send Ctrl-C the way a terminal does: to all of it.
     detached: true,
@@ -80,8 +82,9 @@ test.afterEach(async () => {
 test('npm start without Electron or a service serves the sign-in screen in the browser', async ({ page }) => {
   started = await startRoomdeck(dataDir);
   const lines = started.output().split('\n');
+  expect(lines).toContain('Electron’s binary is not on this machine yet: fetching it once (about 100 MB)…');
   expect(lines).toContain(
-    'Electron is not installed on this machine (its binary could not be downloaded); serving Roomdeck in your browser instead.',
+    'Could not fetch Electron (the download server could not be reached: fetch failed); serving Roomdeck in your browser instead.',
   );
   expect(started.output()).toMatch(/demo building at http:\/\/127\.0\.0\.1:\d+/);
 
