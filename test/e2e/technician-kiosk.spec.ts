@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { hashPin } from '../../electron/technician/pin.ts';
 import { signIn } from './support/panel.ts';
-import { type Running, type Stack, startHost, startStack } from './support/processes.ts';
+import { ROOT, type Running, type Stack, startHost, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 
 /*
@@ -89,6 +89,8 @@ test('a wrong PIN says how many tries are left, and five lock the pad with the t
       /^Too many wrong PINs\. Locked for (60|59|58) s\.$/,
     );
     await expect(pad(page).getByRole('button', { name: '4', exact: true })).toBeDisabled();
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'technician-pin-locked-1280x800.png') });
     // The lock is the main process's: closing and reopening the drawer does not lift it.
     await drawer(page).getByRole('button', { name: 'Close' }).click();
     await expect(drawer(page)).toHaveCount(0);
@@ -167,4 +169,94 @@ test('the right PIN, the technician’s own sign-in, the tools in a drawer, and 
   await tile(page, 'Laptop').click();
   await expect(tile(page, 'Laptop')).toHaveAttribute('data-state', 'confirmed', { timeout: 15_000 });
   await service.exec(HUDDLE, 'RoomLogic', 'power', [false]);
+});
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 600 },
+  { width: 800, height: 1280 },
+];
+const SHOTS = path.join(ROOT, 'test-results', 'screens');
+
+/** What a touch panel needs of the drawer: nothing cut off, text ≥ 18 px, PIN keys ≥ 96 px. */
+async function measureDrawer(page: Page) {
+  return page.evaluate(() => {
+    const drawer = document.querySelector<HTMLElement>('.tech-drawer');
+    if (!drawer) throw new Error('no drawer');
+    const texts = [...drawer.querySelectorAll<HTMLElement>('*')].filter(
+      (el) =>
+        el.getClientRects().length > 0 &&
+        [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== ''),
+    );
+    const sizes = texts.map((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+    const small = texts
+      .filter((el) => Number.parseFloat(getComputedStyle(el).fontSize) < 18)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+    const keys = [...drawer.querySelectorAll<HTMLElement>('.pin-key')].map((k) => k.getBoundingClientRect());
+    const bar = [...drawer.querySelectorAll<HTMLElement>('.drawer-bar .target')].map((b) =>
+      b.getBoundingClientRect(),
+    );
+    const outside = [...drawer.querySelectorAll<HTMLElement>('.pin-pad *, .drawer-bar *')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.bottom > window.innerHeight + 1 || r.right > window.innerWidth + 1);
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+    return {
+      minText: Math.min(...sizes),
+      small: small.slice(0, 5),
+      minKey: keys.length === 0 ? null : Math.min(...keys.map((r) => Math.min(r.width, r.height))),
+      minBarTarget: Math.min(...bar.map((r) => r.height)),
+      outside: outside.slice(0, 5),
+    };
+  });
+}
+
+test('the PIN pad and the drawer fit every panel size, with big keys and readable text (screenshots)', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  mkdirSync(SHOTS, { recursive: true });
+  await signIn(page, stack.host.url);
+  await panelReady(page);
+  await page.getByRole('button', { name: 'Technician tools' }).click();
+  const figures: Record<string, unknown> = {};
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await drawer(page).locator('.drawer-title').click();
+    await pad(page).getByRole('button', { name: '4', exact: true }).click();
+    await pad(page).getByRole('button', { name: '8', exact: true }).click();
+    const measured = await measureDrawer(page);
+    figures[`pin ${size.width}x${size.height}`] = measured;
+    expect(measured.outside, `${size.width}x${size.height}`).toEqual([]);
+    expect(measured.small, `${size.width}x${size.height}`).toEqual([]);
+    expect(measured.minKey, `${size.width}x${size.height}`).toBeGreaterThanOrEqual(96);
+    await page.screenshot({ path: path.join(SHOTS, `technician-pin-${size.width}x${size.height}.png`) });
+    await pad(page).getByRole('button', { name: 'Erase last digit' }).click();
+    await pad(page).getByRole('button', { name: 'Erase last digit' }).click();
+  }
+  await page.setViewportSize(SIZES[0] ?? { width: 1280, height: 800 });
+  await enterPin(page, PIN);
+  await drawer(page).getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Username').fill('tech@demo.local');
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(drawer(page).getByRole('heading', { level: 1, name: 'Technician tools' })).toBeVisible();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await drawer(page).locator('.drawer-title').click();
+    await expect(
+      drawer(page).getByRole('list', { name: 'Systems' }).getByRole('button').first(),
+    ).toBeVisible();
+    const measured = await measureDrawer(page);
+    figures[`tools ${size.width}x${size.height}`] = measured;
+    expect(measured.outside, `${size.width}x${size.height}`).toEqual([]);
+    expect(measured.small, `${size.width}x${size.height}`).toEqual([]);
+    expect(measured.minBarTarget).toBeGreaterThanOrEqual(64);
+    await page.screenshot({ path: path.join(SHOTS, `technician-drawer-${size.width}x${size.height}.png`) });
+  }
+  console.log(JSON.stringify(figures));
+  await drawer(page).getByRole('button', { name: 'Close' }).click();
+  await expect(drawer(page)).toHaveCount(0);
+  await panelReady(page);
 });
