@@ -152,7 +152,7 @@ export class TechnicianAccessModel {
   /** The technician's own sign-in: the service's page (browser host) or a sign-in window (Electron). */
   async signIn(): Promise<void> {
     this.activity();
-    if (this.#busy || (this.#phase !== 'sign-in' && this.#phase !== 'open')) return;
+    if (this.#busy || this.#phase === 'closed' || this.#phase === 'pin') return;
     this.#busy = true;
     this.#reason = null;
     try {
