@@ -226,6 +226,9 @@ test('the PIN pad and the drawer fit every panel size, with big keys and readabl
     await drawer(page).locator('.drawer-title').click();
     await pad(page).getByRole('button', { name: '4', exact: true }).click();
     await pad(page).getByRole('button', { name: '8', exact: true }).click();
+    // Masked: two dots, never the digits.
+    await expect(pad(page).getByRole('status')).toHaveAccessibleName('2 digits entered');
+    await expect(pad(page).getByRole('status')).toHaveText('••');
     const measured = await measureDrawer(page);
     figures[`pin ${size.width}x${size.height}`] = measured;
     expect(measured.outside, `${size.width}x${size.height}`).toEqual([]);

@@ -59,7 +59,13 @@ describe('technician access on a kiosk', () => {
       username: 'tech@demo.local',
       password: 'demo',
     });
+    // A stray callback (not this sign-in's state) goes nowhere near the technician's sign-in.
+    await expect(
+      services.completeSignIn(new URL('http://127.0.0.1:9/callback?code=z&state=wrong')),
+    ).rejects.toMatchObject({ code: 'ROOMDECK_STATE_MISMATCH' });
+    expect((await services.api.technician.status({})).session.state).toBe('signing-in');
     await services.completeSignIn(callback);
+    expect((await services.api.technician.status({})).session.state).toBe('signed-in');
 
     const tech = await services.technicianApi.session.capabilities({});
     expect(tech.technician).toBe(true);
