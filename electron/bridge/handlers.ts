@@ -9,10 +9,9 @@ import { createOAuthContext } from '../auth/flows.ts';
 import { Session, type SignInMode } from '../auth/session.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import type { Settings } from '../store/settings.ts';
-import type { TokenVault } from '../store/vault.ts';
+import { createMemoryVault, type TokenVault } from '../store/vault.ts';
 import type { RoomdeckApi } from './contract.ts';
 import type { AppConfig, SessionStatus } from './types.ts';
-import { createMemoryVault } from '../store/vault.ts';
 import { DEFAULT_IDLE_TIMEOUT_MS, TechnicianGate } from '../technician/gate.ts';
 import { isPinHash, parsePinHash } from '../technician/pin.ts';
 
