@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell } from 'electron';
 import ElectronStore from 'electron-store';
 import { signOutMarkerFile } from './auth/sign-out-memory.ts';
+import { TECHNICIAN_ROUTE } from './bridge/channels.ts';
 import { createMainServices, type MainServices } from './bridge/handlers.ts';
 import { registerIpcBridge } from './bridge/ipc.ts';
 import { loadConfig } from './config/load.ts';
@@ -114,6 +115,16 @@ async function start(): Promise<void> {
       api: services.api,
       appContents: () => window?.webContents ?? null,
       isAppUrl,
+    }),
+  );
+  // The kiosk technician's route (PIN-gated in the main process; see bridge/technician.ts).
+  cleanups.unshift(
+    registerIpcBridge({
+      ipcMain,
+      api: services.technicianApi,
+      appContents: () => window?.webContents ?? null,
+      isAppUrl,
+      prefix: TECHNICIAN_ROUTE,
     }),
   );
 

@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { verbNames } from './bridge/channels.ts';
+import { TECHNICIAN_ROUTE, verbNames } from './bridge/channels.ts';
 import type { RoomdeckApi } from './bridge/contract.ts';
 import type { BridgeResponse } from './bridge/errors.ts';
 
@@ -21,11 +21,15 @@ const call =
     return Promise.reject(details === undefined ? { code, message } : { code, message, details });
   };
 
-const api = Object.fromEntries(
-  Object.entries(verbNames).map(([domain, verbs]) => [
-    domain,
-    Object.freeze(Object.fromEntries(verbs.map((verb) => [verb, call(`${domain}:${verb}`)]))),
-  ]),
-) as unknown as RoomdeckApi;
+const apiOn = (prefix: string) =>
+  Object.fromEntries(
+    Object.entries(verbNames).map(([domain, verbs]) => [
+      domain,
+      Object.freeze(Object.fromEntries(verbs.map((verb) => [verb, call(`${prefix}${domain}:${verb}`)]))),
+    ]),
+  ) as unknown as RoomdeckApi;
 
-contextBridge.exposeInMainWorld('roomdeck', api);
+contextBridge.exposeInMainWorld('roomdeck', apiOn(''));
+// The same verbs on the kiosk technician's route: answered with the technician's own session, and
+// only while the main process's PIN gate is open.
+contextBridge.exposeInMainWorld('roomdeckTechnician', apiOn(`${TECHNICIAN_ROUTE}/`));

@@ -50,6 +50,8 @@ export const ERROR_MESSAGES = {
   ROOMDECK_CONFIG_INVALID: 'Roomdeck is not configured correctly. Ask the installer to check its settings.',
   ROOMDECK_SYSTEM_LOCKED:
     'This panel is fixed to its room by the installer, so the room cannot be changed here. Ask the installer to change it.',
+  ROOMDECK_TECHNICIAN_LOCKED:
+    'The technician tools are closed (they lock after a while untouched). Open them again with the technician PIN.',
   ROOMDECK_INTERNAL: 'Something went wrong inside Roomdeck. Try again; if it persists, restart Roomdeck.',
 } as const;
 

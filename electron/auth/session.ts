@@ -271,6 +271,21 @@ export class Session implements AccessTokenSource {
   }
 
   /**
+   * Whether `callbackUrl` answers this session's host-redirect sign-in in progress (its `state`
+   * matches). Changes nothing: a host serving two sessions (a kiosk's panel and its technician)
+   * routes its one callback route by it.
+   */
+  awaitsCallback(callbackUrl: URL): boolean {
+    const attempt = this.#attempt;
+    return (
+      attempt !== null &&
+      attempt.receiver === null &&
+      !attempt.claimed &&
+      callbackUrl.searchParams.get('state') === attempt.state
+    );
+  }
+
+  /**
    * host-redirect: the browser host's callback route hands over the URL it received. Exactly one
    * callback per sign-in is accepted; one without a sign-in in progress cannot match any state.
    */

@@ -21,4 +21,12 @@ export const verbNames = {
     'zones',
   ],
   modules: ['list', 'get', 'create', 'update', 'remove', 'start', 'stop', 'ping', 'state', 'dependencies'],
+  technician: ['status', 'unlock', 'signIn', 'touch', 'close'],
 } as const;
+
+/**
+ * Where the technician's calls go on a kiosk (the same verbs, answered with the technician's own
+ * session): IPC channels `technician/domain:verb`, the preload's `window.roomdeckTechnician`, and
+ * the browser host's `/technician/bridge/domain/verb`.
+ */
+export const TECHNICIAN_ROUTE = 'technician';

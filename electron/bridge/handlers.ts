@@ -9,9 +9,11 @@ import { createOAuthContext } from '../auth/flows.ts';
 import { Session, type SignInMode } from '../auth/session.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import type { Settings } from '../store/settings.ts';
-import type { TokenVault } from '../store/vault.ts';
+import { createMemoryVault, type TokenVault } from '../store/vault.ts';
 import type { RoomdeckApi } from './contract.ts';
 import type { AppConfig, SessionStatus } from './types.ts';
+import { DEFAULT_IDLE_TIMEOUT_MS, TechnicianGate } from '../technician/gate.ts';
+import { isPinHash, parsePinHash } from '../technician/pin.ts';
 
 /**
  * The main process's implementation of every bridge verb, shared by the IPC and HTTP transports
@@ -39,10 +41,22 @@ export interface MainServicesOptions {
   signInTimeoutMs?: number;
   /** Remembers an explicit sign-out across restarts (the next sign-in asks for the password). */
   signOutMemory?: SignOutMemory;
+  /**
+   * system-browser: where a kiosk's technician signs in (an in-app sign-in window); default
+   * `openExternal`.
+   */
+  openTechnicianSignIn?: (url: string) => Promise<void> | void;
 }
 
 export interface MainServices {
   api: RoomdeckApi;
+  /**
+   * The same verbs answered with the technician's own account (a kiosk's PIN-gated tools): every
+   * verb but `technician.*` is refused unless the gate is open. Transports serve it on a route of
+   * its own (IPC `technician/domain:verb`, HTTP `/technician/bridge/…`).
+   */
+  technicianApi: RoomdeckApi;
+  technician: TechnicianGate;
   /** host-redirect: the host's callback route passes the URL it was called with. */
   completeSignIn(callbackUrl: URL): Promise<void>;
   session: Session;
@@ -79,6 +93,89 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     signInTimeoutMs: options.signInTimeoutMs,
     ...(options.signOutMemory ? { signOutMemory: options.signOutMemory } : {}),
   });
+  const panel = principal(session, options, clock, config.serviceAccount !== undefined);
+  const { client } = panel;
+  const ready = session.restore();
+  // A panel's first screen needs the service at once. Open the connection (and load the HTTP
+  // client) while the window is still loading, not on the first request that waits for it.
+  void ready
+    .then(() => (session.status().state === 'signed-in' ? client.listZones({ limit: 1 }) : undefined))
+    .catch(() => undefined);
+
+  // The technician on a kiosk: an account of their own, in memory only, behind the PIN gate.
+  const technicianSession = new Session({
+    oauth,
+    vault: createMemoryVault(),
+    serverUrl: config.serverUrl,
+    clientId: config.clientId,
+    signInMode: options.signInMode,
+    openExternal: options.openTechnicianSignIn ?? options.openExternal,
+    hostCallbackUrl: options.hostCallbackUrl,
+    clock,
+    random: options.random,
+    signInTimeoutMs: options.signInTimeoutMs,
+    // A panel is shared: every technician types their own password, whatever the browser remembers.
+    signOutMemory: { load: async () => true, save: async () => undefined },
+  });
+  const pinHash = config.kiosk && config.technicianPin ? parsePinHash(config.technicianPin) : null;
+  const technician = new TechnicianGate({
+    pinHash: pinHash !== null && isPinHash(pinHash) ? pinHash : null,
+    idleTimeoutMs: (config.technicianIdleS ?? DEFAULT_IDLE_TIMEOUT_MS / 1000) * 1000,
+    session: technicianSession,
+    clock,
+  });
+  const shared: Shared = { config, settings, ready, technician };
+  const api = buildApi(panel, shared);
+  const technicianApi = gated(
+    // A technician always types their own password: never the panel's managed account.
+    buildApi(principal(technicianSession, options, clock, false), shared),
+    technician,
+  );
+
+  return {
+    api,
+    technicianApi,
+    technician,
+    session,
+    client,
+    ready,
+    completeSignIn: async (callbackUrl) => {
+      await ready;
+      // One callback route serves both sessions: the sign-in whose state it carries takes it.
+      if (technicianSession.awaitsCallback(callbackUrl)) await technicianSession.completeSignIn(callbackUrl);
+      else await session.completeSignIn(callbackUrl);
+    },
+    dispose: () => {
+      technician.dispose();
+      technicianSession.dispose();
+      session.dispose();
+    },
+  };
+}
+
+/** Who a set of verbs acts as: a session, its client, what it may do, and how its link is. */
+interface Principal {
+  session: Session;
+  client: ControlClient;
+  link: LinkHealth;
+  capabilities: Capabilities;
+  usesPasswordGrant: boolean;
+}
+
+interface Shared {
+  config: ResolvedConfig;
+  settings: Settings;
+  ready: Promise<void>;
+  technician: TechnicianGate;
+}
+
+function principal(
+  session: Session,
+  options: MainServicesOptions,
+  clock: Clock,
+  usesPasswordGrant: boolean,
+): Principal {
+  const { config } = options;
   // Every call's outcome tells the link-health model how the link to the service is.
   const link = new LinkHealth(clock);
   const client = observed(
@@ -91,24 +188,6 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     }),
     link,
   );
-  const ready = session.restore();
-  // A panel's first screen needs the service at once. Open the connection (and load the HTTP
-  // client) while the window is still loading, not on the first request that waits for it.
-  void ready
-    .then(() => (session.status().state === 'signed-in' ? client.listZones({ limit: 1 }) : undefined))
-    .catch(() => undefined);
-  const usesPasswordGrant = config.serviceAccount !== undefined;
-
-  /** Every verb waits for the vault to be read, so the first status is the real one. */
-  const after =
-    <A, R>(run: (args: A) => Promise<R>) =>
-    async (args: A): Promise<R> => {
-      await ready;
-      return run(args);
-    };
-
-  const status = (): SessionStatus => session.status();
-
   // What the account may do: probed at sign-in, corrected by every real request (capabilities.ts).
   const capabilities = new Capabilities(async (request) => {
     try {
@@ -121,6 +200,46 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   session.onChange((next) => {
     if (next.state !== 'signed-in') capabilities.reset();
   });
+  return { session, client, link, capabilities, usesPasswordGrant };
+}
+
+/** Every verb but the gate's own refuses unless the PIN gate is open (and counts as activity). */
+function gated(api: RoomdeckApi, gate: TechnicianGate): RoomdeckApi {
+  const out: Record<string, Record<string, (args: unknown) => Promise<unknown>>> = {};
+  for (const [domain, verbs] of Object.entries(api) as [
+    string,
+    Record<string, (a: unknown) => Promise<unknown>>,
+  ][]) {
+    out[domain] =
+      domain === 'technician'
+        ? verbs
+        : Object.fromEntries(
+            Object.entries(verbs).map(([name, fn]) => [
+              name,
+              async (args: unknown) => {
+                gate.assertOpen();
+                return fn(args);
+              },
+            ]),
+          );
+  }
+  return out as unknown as RoomdeckApi;
+}
+
+function buildApi(who: Principal, shared: Shared): RoomdeckApi {
+  const { session, client, link, capabilities, usesPasswordGrant } = who;
+  const { config, settings, ready, technician } = shared;
+
+  /** Every verb waits for the vault to be read, so the first status is the real one. */
+  const after =
+    <A, R>(run: (args: A) => Promise<R>) =>
+    async (args: A): Promise<R> => {
+      await ready;
+      return run(args);
+    };
+
+  const status = (): SessionStatus => session.status();
+
   const learning =
     <A, R>(capability: Capability, run: (args: A) => Promise<R>) =>
     async (args: A): Promise<R> => {
@@ -144,7 +263,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     panel: { ...config.panel },
   });
 
-  const api: RoomdeckApi = {
+  return {
     session: {
       status: after(async () => status()),
       link: after(async () => link.view()),
@@ -264,18 +383,25 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       state: after((a) => client.moduleState(a.id, a.lookup)),
       dependencies: after((a) => client.listDependencies({ q: a.q, limit: a.limit, offset: a.offset })),
     },
-  };
-
-  return {
-    api,
-    session,
-    client,
-    ready,
-    completeSignIn: async (callbackUrl) => {
-      await ready;
-      await session.completeSignIn(callbackUrl);
+    technician: {
+      status: after(async () => technician.status()),
+      unlock: after(({ pin }) => technician.unlock(pin)),
+      signIn: after(async () => {
+        const start = await technician.signIn().catch((err: unknown) => {
+          if (err instanceof RoomdeckError && err.code !== 'ROOMDECK_TECHNICIAN_LOCKED') return null;
+          throw err;
+        });
+        return { status: technician.status().session, navigateTo: start?.navigateTo ?? null };
+      }),
+      touch: after(async () => {
+        technician.touch();
+        return technician.status();
+      }),
+      close: after(async () => {
+        await technician.close();
+        return technician.status();
+      }),
     },
-    dispose: () => session.dispose(),
   };
 }
 

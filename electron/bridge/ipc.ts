@@ -31,6 +31,8 @@ export interface IpcBridgeOptions {
   appContents: () => ContentsLike | null;
   /** True for URLs of the app's own page (the file:// bundle or the dev server). */
   isAppUrl: (url: string) => boolean;
+  /** Channels `prefix/domain:verb` instead of `domain:verb` (the kiosk technician's route). */
+  prefix?: string;
 }
 
 /**
@@ -51,14 +53,15 @@ export function isTrustedSender(
 
 /** Registers every verb; returns a function that removes the handlers again. */
 export function registerIpcBridge(options: IpcBridgeOptions): () => void {
-  const { ipcMain, api, appContents, isAppUrl } = options;
+  const { ipcMain, api, appContents, isAppUrl, prefix } = options;
   const channels: string[] = [];
 
   // The one wrapper every channel goes through: guard, then the shared validate-and-call core.
   const handle = (domain: string, verbName: string): void => {
     const target = resolveVerb(api, domain, verbName);
     if (target === null) throw new Error(`The api does not implement ${domain}.${verbName}.`);
-    const channel = channelOf(domain, verbName);
+    const channel =
+      prefix === undefined ? channelOf(domain, verbName) : `${prefix}/${channelOf(domain, verbName)}`;
     ipcMain.handle(channel, async (event: SenderEvent, args: unknown): Promise<BridgeResponse<unknown>> => {
       if (!isTrustedSender(event, appContents(), isAppUrl)) {
         return {

@@ -5,5 +5,5 @@
  * Keep it free of schema code and of anything Node: it is bundled into the page.
  */
 export * from './types.ts';
-export { verbNames } from './channels.ts';
+export { TECHNICIAN_ROUTE, verbNames } from './channels.ts';
 export { BridgeError, LINK_CODES, LINK_WORDS, type LinkState, linkStateOf, SESSION_CODES } from './errors.ts';

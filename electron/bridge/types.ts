@@ -10,6 +10,10 @@ import type {
   SignInResult as SignInResultSchema,
 } from './session.ts';
 import type { SystemDetail as SystemDetailSchema } from './systems.ts';
+import type {
+  TechnicianAccess as TechnicianAccessSchema,
+  UnlockResult as UnlockResultSchema,
+} from './technician.ts';
 
 /** The types the renderer needs, in one place it may import from (type-only: no schema code ships). */
 export type {
@@ -42,3 +46,5 @@ export interface Page<T> {
 }
 
 export type LinkView = Static<typeof LinkViewSchema>;
+export type TechnicianAccess = Static<typeof TechnicianAccessSchema>;
+export type UnlockResult = Static<typeof UnlockResultSchema>;

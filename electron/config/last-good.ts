@@ -43,10 +43,11 @@ export const fileLastGoodStore: LastGoodStore = {
 /**
  * The configuration without anything secret: what may be written beside the vault in clear. The
  * service account goes whole (a password-less account is no account); the panel then lives on the
- * tokens in its vault.
+ * tokens in its vault. The technician PIN's hash goes too (a short PIN's hash is guessed offline):
+ * a panel living on its last good configuration offers no technician access.
  */
 export function withoutSecrets(config: ResolvedConfig): ResolvedConfig {
-  const { clientSecret: _secret, serviceAccount: _account, ...rest } = config;
+  const { clientSecret: _secret, serviceAccount: _account, technicianPin: _pin, ...rest } = config;
   return rest;
 }
 

@@ -6,6 +6,7 @@ import { Value } from '@sinclair/typebox/value';
 import { findNodeAtLocation, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { ConfigError } from '../api/errors.ts';
 import { PanelTimers, PollSettings } from '../bridge/config.ts';
+import { parsePinHash } from '../technician/pin.ts';
 import { ResolvedConfig } from './schema.ts';
 
 /**
@@ -126,6 +127,8 @@ const FLAGS: Readonly<Record<string, Flag>> = {
   '--screensaver-after': { key: 'panel.screensaverAfterS', takes: 'integer' },
   '--still-using-after': { key: 'panel.stillUsingAfterS', takes: 'integer' },
   '--still-using-answer': { key: 'panel.stillUsingAnswerS', takes: 'integer' },
+  '--technician-pin': { key: 'technicianPin', takes: 'string' },
+  '--technician-idle': { key: 'technicianIdleS', takes: 'integer' },
 };
 
 const ENV: Readonly<Record<string, Flag>> = {
@@ -140,6 +143,8 @@ const ENV: Readonly<Record<string, Flag>> = {
   ROOMDECK_PORT: { key: 'host.port', takes: 'integer' },
   ROOMDECK_ALLOW_INSECURE_VAULT: { key: 'allowInsecureVault', takes: 'boolean' },
   ROOMDECK_REQUEST_TIMEOUT_MS: { key: 'requestTimeoutMs', takes: 'integer' },
+  ROOMDECK_TECHNICIAN_PIN: { key: 'technicianPin', takes: 'string' },
+  ROOMDECK_TECHNICIAN_IDLE_S: { key: 'technicianIdleS', takes: 'integer' },
 };
 
 const TRUE = new Set(['1', 'true', 'yes', 'on']);
@@ -230,6 +235,8 @@ const FileConfig = Type.Object(
     ),
     systemId: Type.Optional(ResolvedConfig.properties.systemId),
     kiosk: Type.Optional(Type.Boolean()),
+    technicianPin: Type.Optional(Type.String({ minLength: 1 })),
+    technicianIdleS: Type.Optional(ResolvedConfig.properties.technicianIdleS),
     poll: Type.Optional(Type.Partial(PollSettings, { additionalProperties: false })),
     panel: Type.Optional(Type.Partial(PanelTimers, { additionalProperties: false })),
     allowInsecureVault: Type.Optional(Type.Boolean()),
@@ -243,7 +250,7 @@ const FileConfig = Type.Object(
 const dotted = (pointer: string): string => pointer.split('/').slice(1).join('.');
 
 /** Settings that are credentials: a file holding one must not be readable by other users. */
-const SECRET_SETTINGS = [['clientSecret'], ['serviceAccount', 'password']] as const;
+const SECRET_SETTINGS = [['clientSecret'], ['serviceAccount', 'password'], ['technicianPin']] as const;
 
 function lineOf(text: string, offset: number): number {
   let line = 1;
@@ -464,6 +471,18 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
       source: sources.get('serviceAccount') ?? '',
       message: 'needs clientSecret too: the password grant is for confidential clients only',
     });
+  }
+
+  // A PIN in clear (or a mangled hash) must stop the installer here, not silently hide the tools.
+  if (typeof value.technicianPin === 'string') {
+    const parsed = parsePinHash(value.technicianPin);
+    if ('error' in parsed) {
+      problems.push({
+        key: 'technicianPin',
+        source: sources.get('technicianPin') ?? '',
+        message: parsed.error,
+      });
+    }
   }
 
   const address = value.host as { address?: unknown } | undefined;

@@ -25,6 +25,13 @@ export const ResolvedConfig = Type.Object({
   /** The room fixed by the installer; null lets the person at the panel choose. */
   systemId: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
   kiosk: Type.Boolean(),
+  /**
+   * Kiosk only: the technician PIN as a salted scrypt hash (`npm run pin-hash`), never the PIN.
+   * Absent: the kiosk offers no technician access.
+   */
+  technicianPin: Type.Optional(Type.String()),
+  /** Seconds the technician tools stay open untouched before they close (default 120). */
+  technicianIdleS: Type.Optional(Type.Integer({ minimum: 5 })),
   poll: PollSettings,
   panel: PanelTimers,
   /** Linux without a keyring: store tokens with safeStorage's basic_text backend anyway. */

@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { TECHNICIAN_ROUTE } from '../bridge/channels.ts';
 import type { RoomdeckApi } from '../bridge/contract.ts';
 import type { BridgeErrorBody } from '../bridge/errors.ts';
 import { HostSessions, httpBridge, SESSION_COOKIE, sessionCookieOptions } from '../bridge/http.ts';
@@ -14,6 +15,8 @@ import { CONTENT_SECURITY_POLICY } from '../window/csp.ts';
 /** What the host needs from the main-process services (`createMainServices` returns this). */
 export interface HostServices {
   api: RoomdeckApi;
+  /** A kiosk technician's verbs (PIN-gated), served on `/technician/bridge/…`. */
+  technicianApi?: RoomdeckApi;
   completeSignIn(callbackUrl: URL): Promise<void>;
   dispose(): void | Promise<void>;
 }
@@ -96,6 +99,14 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
   );
 
   await app.register(httpBridge, { api: () => services().api, origin, sessions });
+  // The kiosk technician's route: the same gates (peer, Origin, cookie), the technician's session.
+  // Services without one serve the ordinary verbs here: no more than `/bridge` gives anyway.
+  await app.register(httpBridge, {
+    api: () => services().technicianApi ?? services().api,
+    origin,
+    sessions,
+    prefix: `/${TECHNICIAN_ROUTE}`,
+  });
 
   for (const path of CALLBACK_PATHS) {
     app.get(path, async (request, reply) => {

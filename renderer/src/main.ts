@@ -1,16 +1,23 @@
 import { mount } from 'svelte';
+import { TECHNICIAN_ROUTE } from '#contract';
 import App from './App.svelte';
 import './app.css';
 import { AppModel } from './lib/app.svelte.ts';
 import { createBridge, findIpc } from './lib/bridge.ts';
 import { systemClock } from './lib/clock.ts';
+import { TechnicianAccessModel } from './lib/technician/access.svelte.ts';
 
 // The bridge reports session-ending errors to the app model, which exists only after the bridge.
 let model: AppModel | undefined;
 const api = createBridge({ ipc: findIpc(), onSessionEnded: (error) => model?.sessionEnded(error) });
-model = new AppModel(api, { assign: (url) => window.location.assign(url) });
+const nav = { assign: (url: string) => window.location.assign(url) };
+model = new AppModel(api, nav);
+// A kiosk technician's calls: their own route (IPC channels or HTTP path), their own session, and
+// session-ending errors that close the technician's drawer, never the panel.
+const tools = createBridge({ ipc: findIpc(TECHNICIAN_ROUTE), baseUrl: `/${TECHNICIAN_ROUTE}` });
+const technician = new TechnicianAccessModel({ api, tools, nav, clock: systemClock });
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element');
-mount(App, { target, props: { model, clock: systemClock } });
+mount(App, { target, props: { model, clock: systemClock, technician } });
 void model.boot();

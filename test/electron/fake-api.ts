@@ -128,8 +128,24 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
         page([{ id: 'dep-display', name: 'Display', role: 1, default_port: 4352 }]),
       ),
     },
+    technician: {
+      status: record('technician.status', () => access),
+      unlock: record('technician.unlock', () => ({ outcome: 'wrong' as const, access })),
+      signIn: record('technician.signIn', () => ({ status: access.session, navigateTo: null })),
+      touch: record('technician.touch', () => access),
+      close: record('technician.close', () => access),
+    },
   };
 }
+
+const access = {
+  available: false,
+  open: false,
+  triesLeft: 5,
+  retryInMs: 0,
+  idleTimeoutMs: 120_000,
+  session: { state: 'signed-out' as const, reason: null, server: 'http://127.0.0.1:4010' },
+};
 
 /** A valid argument for every verb, so tests can walk the whole contract. */
 export const sampleArgs: Readonly<Record<string, unknown>> = {
@@ -161,4 +177,9 @@ export const sampleArgs: Readonly<Record<string, unknown>> = {
   'modules.ping': { id: 'mod-display-1' },
   'modules.state': { id: 'mod-display-1' },
   'modules.dependencies': {},
+  'technician.status': {},
+  'technician.unlock': { pin: '1234' },
+  'technician.signIn': {},
+  'technician.touch': {},
+  'technician.close': {},
 };

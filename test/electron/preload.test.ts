@@ -31,8 +31,10 @@ beforeAll(async () => {
 });
 
 describe('the preload', () => {
-  it('exposes only `roomdeck`, with exactly the contract’s verbs as functions', () => {
-    expect([...fake.exposed.keys()]).toEqual(['roomdeck']);
+  it('exposes only `roomdeck` and `roomdeckTechnician`, with exactly the contract’s verbs as functions', () => {
+    expect([...fake.exposed.keys()]).toEqual(['roomdeck', 'roomdeckTechnician']);
+    const technician = fake.exposed.get('roomdeckTechnician') as Exposed;
+    expect(Object.keys(technician).sort()).toEqual(Object.keys(verbNames).sort());
     expect(Object.keys(roomdeck).sort()).toEqual(Object.keys(verbNames).sort());
     for (const [domain, verbs] of Object.entries(verbNames)) {
       expect(Object.keys(roomdeck[domain] ?? {}).sort()).toEqual([...verbs].sort());
@@ -46,6 +48,13 @@ describe('the preload', () => {
     const args = { id: 'sys-1', module: 'Display', method: 'power', args: [true] };
     await expect(roomdeck.systems?.exec?.(args)).resolves.toEqual({ result: 'on' });
     expect(fake.invoked.at(-1)).toEqual({ channel: 'systems:exec', args });
+  });
+
+  it('sends the technician’s calls on the technician’s own channels', async () => {
+    fake.answer = () => ({ ok: true, value: { items: [] } });
+    const technician = fake.exposed.get('roomdeckTechnician') as Exposed;
+    await technician.systems?.list?.({ q: 'x' });
+    expect(fake.invoked.at(-1)).toEqual({ channel: 'technician/systems:list', args: { q: 'x' } });
   });
 
   it('sends an empty object when a verb is called without an argument', async () => {

@@ -153,9 +153,13 @@ export function createBridge(options: BridgeOptions = {}): RoomdeckApi {
   return api as unknown as RoomdeckApi;
 }
 
-/** The preload's API if this page runs inside Electron. */
-export function findIpc(): RoomdeckApi | undefined {
-  const candidate = (globalThis as { roomdeck?: unknown }).roomdeck;
+/**
+ * The preload's API if this page runs inside Electron: `window.roomdeck`, or for a route (the kiosk
+ * technician's) `window.roomdeckTechnician`.
+ */
+export function findIpc(route?: string): RoomdeckApi | undefined {
+  const name = route === undefined ? 'roomdeck' : `roomdeck${route[0]?.toUpperCase()}${route.slice(1)}`;
+  const candidate = (globalThis as Record<string, unknown>)[name];
   return isRecord(candidate) ? (candidate as unknown as RoomdeckApi) : undefined;
 }
 

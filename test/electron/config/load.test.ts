@@ -446,3 +446,47 @@ describe('managed configuration: the machine-wide file', () => {
     ]);
   });
 });
+
+describe('the technician PIN in the configuration', () => {
+  const MACHINE = '/etc/roomdeck/config.json';
+  const HASH = 'scrypt$32768$8$1$478UUnwdIQoS8yNS8BsXPQ$mFmJj0bJbsT2pfpT9RqMF3R1H6aJVtgiiGY6qUCmFik';
+  const file = (settings: Record<string, unknown>) =>
+    JSON.stringify({ serverUrl: 'https://control.example.org', kiosk: true, ...settings }, null, 2);
+
+  it('takes a hash from a file readable by its owner only, with the inactivity timeout', () => {
+    const { config } = load({
+      files: { [MACHINE]: file({ technicianPin: HASH, technicianIdleS: 90 }) },
+      fileMode: () => 0o100600,
+    });
+    expect(config).toMatchObject({ technicianPin: HASH, technicianIdleS: 90 });
+  });
+
+  it('refuses a PIN in clear, saying how to make a hash, without repeating the PIN', () => {
+    const problems = problemsOf({
+      files: { [MACHINE]: file({ technicianPin: '482913' }) },
+      fileMode: () => 0o100600,
+    });
+    expect(problems).toEqual([
+      {
+        key: 'technicianPin',
+        source: `machine config file ${MACHINE} line 4`,
+        message: expect.stringMatching(/npm run pin-hash/),
+      },
+    ]);
+    expect(problems[0]?.message).not.toContain('482913');
+  });
+
+  it('treats the hash as a secret: a file other users can read is refused', () => {
+    const problems = problemsOf({
+      files: { [MACHINE]: file({ technicianPin: HASH }) },
+      fileMode: () => 0o100644,
+    });
+    expect(problems.map((p) => p.key)).toEqual(['technicianPin']);
+    expect(problems[0]?.message).toMatch(/chmod 600/);
+  });
+
+  it('takes both from flags too', () => {
+    const { config } = load({ argv: ['--technician-pin', HASH, '--technician-idle', '30'] });
+    expect(config).toMatchObject({ technicianPin: HASH, technicianIdleS: 30 });
+  });
+});

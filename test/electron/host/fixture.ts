@@ -24,6 +24,8 @@ export function fakeRendererDir(): string {
 
 export interface HostFixtureOptions {
   api: RoomdeckApi;
+  /** The kiosk technician's verbs, served on `/technician/bridge/…`. */
+  technicianApi?: RoomdeckApi;
   completeSignIn?: (url: URL) => Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function hostFixture(options: HostFixtureOptions) {
     origin: () => ORIGIN,
     services: () => ({
       api: options.api,
+      ...(options.technicianApi ? { technicianApi: options.technicianApi } : {}),
       completeSignIn: async (url) => {
         callbacks.push(url);
         await options.completeSignIn?.(url);

@@ -100,6 +100,13 @@ export function fakeBridge(options: { forbid?: string[] } = {}) {
       link: notFaked('link'),
     },
     config: { get: notFaked('config.get'), chooseSystem: notFaked('chooseSystem') },
+    technician: {
+      status: notFaked('technician.status'),
+      unlock: notFaked('technician.unlock'),
+      signIn: notFaked('technician.signIn'),
+      touch: notFaked('technician.touch'),
+      close: notFaked('technician.close'),
+    },
     systems: {
       list: verb('systems.list', () => page([...systems.values()])),
       get: verb('systems.get', ({ id }: { id: string }) => {

@@ -1,0 +1,170 @@
+import type { Static } from '@sinclair/typebox';
+import type { Clock, TimerHandle } from '../api/clock.ts';
+import { RoomdeckError } from '../api/errors.ts';
+import type { SessionStatus, SignInStart } from '../auth/session.ts';
+import type { TechnicianAccess, UnlockResult } from '../bridge/technician.ts';
+import { Lockout } from './lockout.ts';
+import { type PinHash, verifyPin } from './pin.ts';
+
+/**
+ * The PIN gate in front of the technician tools on a kiosk panel. It holds the PIN hash (from the
+ * configuration), the lock-out and the inactivity timeout, and owns the technician's session's
+ * lifetime: the gate closing (Close, the timeout) always signs the technician out. Only the main
+ * process has one; the renderer only learns `open`, tries left and time left.
+ */
+
+type AccessView = Static<typeof TechnicianAccess>;
+type Unlocked = Static<typeof UnlockResult>;
+
+/** The parts of a Session the gate drives (the technician's own, never the panel's). */
+export interface TechnicianSession {
+  status(): SessionStatus;
+  beginSignIn(): Promise<SignInStart>;
+  signOut(): Promise<void>;
+  onChange(listener: (status: SessionStatus) => void): () => void;
+}
+
+export interface TechnicianGateOptions {
+  /** null: no PIN configured (or not a kiosk): no technician access at all. */
+  pinHash: PinHash | null;
+  idleTimeoutMs: number;
+  session: TechnicianSession;
+  clock: Clock;
+  lockout?: Lockout;
+  verify?: (pin: string, hash: PinHash) => Promise<boolean>;
+  /**
+   * The renderer closes the tools when its visible countdown ends; the gate closes them itself
+   * this much later, in case the page that should have is gone (crashed, navigated away).
+   */
+  graceMs?: number;
+}
+
+export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
+const DEFAULT_GRACE_MS = 15_000;
+
+export class TechnicianGate {
+  readonly #options: TechnicianGateOptions;
+  readonly #clock: Clock;
+  readonly #lockout: Lockout;
+  readonly #verify: (pin: string, hash: PinHash) => Promise<boolean>;
+  #open = false;
+  #lastActivity = 0;
+  #timer: TimerHandle | null = null;
+  /** One PIN at a time: parallel guesses would otherwise all be hashed before the lock-out counts them. */
+  #checking: Promise<unknown> = Promise.resolve();
+
+  constructor(options: TechnicianGateOptions) {
+    this.#options = options;
+    this.#clock = options.clock;
+    this.#lockout = options.lockout ?? new Lockout();
+    this.#verify = options.verify ?? verifyPin;
+    // A sign-in finishing (the browser came back) is the technician at work.
+    options.session.onChange(() => {
+      if (this.#open) this.touch();
+    });
+  }
+
+  get available(): boolean {
+    return this.#options.pinHash !== null;
+  }
+
+  get open(): boolean {
+    return this.#open;
+  }
+
+  status(): AccessView {
+    const now = this.#clock.now();
+    const locked = this.#lockout.check(now);
+    return {
+      available: this.available,
+      open: this.#open,
+      triesLeft: this.#lockout.triesLeft(now),
+      retryInMs: locked.allowed ? 0 : Math.ceil(locked.retryInMs),
+      idleTimeoutMs: this.#options.idleTimeoutMs,
+      session: this.#options.session.status(),
+    };
+  }
+
+  unlock(pin: string): Promise<Unlocked> {
+    const next = this.#checking.then(() => this.#unlock(pin));
+    this.#checking = next.catch(() => undefined);
+    return next;
+  }
+
+  async #unlock(pin: string): Promise<Unlocked> {
+    const hash = this.#options.pinHash;
+    if (hash === null) return { outcome: 'unavailable', access: this.status() };
+    if (this.#open) {
+      this.touch();
+      return { outcome: 'opened', access: this.status() };
+    }
+    if (!this.#lockout.check(this.#clock.now()).allowed) return { outcome: 'locked', access: this.status() };
+    const right = await this.#verify(pin, hash).catch(() => false);
+    if (!right) {
+      const { retryInMs } = this.#lockout.wrong(this.#clock.now());
+      return { outcome: retryInMs > 0 ? 'locked' : 'wrong', access: this.status() };
+    }
+    this.#lockout.right();
+    this.#open = true;
+    this.touch();
+    return { outcome: 'opened', access: this.status() };
+  }
+
+  /** The technician's sign-in; only behind an open gate. */
+  async signIn(): Promise<SignInStart> {
+    this.assertOpen();
+    return this.#options.session.beginSignIn();
+  }
+
+  /** Refuses anything technician-only unless the gate is open; counts as activity when it is. */
+  assertOpen(): void {
+    if (!this.#open) throw new RoomdeckError('ROOMDECK_TECHNICIAN_LOCKED');
+    this.touch();
+  }
+
+  touch(): void {
+    if (!this.#open) return;
+    this.#lastActivity = this.#clock.now();
+    this.#arm(this.#options.idleTimeoutMs + (this.#options.graceMs ?? DEFAULT_GRACE_MS));
+  }
+
+  /** Locks the gate and signs the technician out (revoking); the panel's own session is not touched. */
+  async close(): Promise<void> {
+    this.#open = false;
+    this.#disarm();
+    await this.#options.session.signOut().catch(() => undefined);
+  }
+
+  #arm(ms: number): void {
+    this.#disarm();
+    this.#timer = this.#clock.setTimeout(() => {
+      this.#timer = null;
+      this.#expire();
+    }, ms);
+  }
+
+  #expire(): void {
+    if (!this.#open) return;
+    const limit = this.#options.idleTimeoutMs + (this.#options.graceMs ?? DEFAULT_GRACE_MS);
+    const idle = this.#clock.now() - this.#lastActivity;
+    // A sign-in under way is the technician at the service's login page: it has its own deadline.
+    if (this.#options.session.status().state === 'signing-in') {
+      this.#arm(limit);
+      return;
+    }
+    if (idle < limit) {
+      this.#arm(limit - idle);
+      return;
+    }
+    void this.close();
+  }
+
+  dispose(): void {
+    this.#disarm();
+  }
+
+  #disarm(): void {
+    if (this.#timer !== null) this.#clock.clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+}
