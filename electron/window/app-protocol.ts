@@ -123,7 +123,9 @@ export interface AppProtocolOptions {
 }
 
 /** The `protocol.handle('app', …)` handler: files of the bundle with their type and the CSP, nothing else. */
-export function createAppProtocolHandler(options: AppProtocolOptions): (request: AppRequest) => Promise<Response> {
+export function createAppProtocolHandler(
+  options: AppProtocolOptions,
+): (request: AppRequest) => Promise<Response> {
   const read = options.readFile ?? ((file: string) => readFile(file));
   const isFile =
     options.isFile ??

@@ -38,7 +38,9 @@ export function chooseRenderer(input: RendererChoiceInput): RendererChoice {
   if (requested === undefined || requested === '') return bundle(null);
   if (!dev) return bundle(`${RENDERER_URL_ENV} is ignored without ${DEV_FLAG}.`);
   if (!isLoopbackDevServer(requested)) {
-    return bundle(`${RENDERER_URL_ENV} must be a dev server on this machine (http://127.0.0.1:PORT/ or http://localhost:PORT/).`);
+    return bundle(
+      `${RENDERER_URL_ENV} must be a dev server on this machine (http://127.0.0.1:PORT/ or http://localhost:PORT/).`,
+    );
   }
   return { appUrl: new URL(requested).href, devTools: true, ignored: null };
 }

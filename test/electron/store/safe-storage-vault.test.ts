@@ -159,7 +159,11 @@ function asyncOnlySafeStorage(options: { available?: boolean; rotateOnce?: boole
 describe('safeStorage vault with the async API (Electron 45)', () => {
   it('encrypts and decrypts with the async calls only', async () => {
     const { storage, calls } = asyncOnlySafeStorage();
-    const vault = createSafeStorageVault({ safeStorage: storage, store: memoryStore(), allowInsecure: false });
+    const vault = createSafeStorageVault({
+      safeStorage: storage,
+      store: memoryStore(),
+      allowInsecure: false,
+    });
     await vault.save(sampleTokens());
     expect(await vault.load()).toEqual(sampleTokens());
     expect(calls).toContain('encryptStringAsync');
