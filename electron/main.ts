@@ -2,7 +2,6 @@ import path from 'node:path';
 import {
   app,
   BrowserWindow,
-  type BrowserWindowConstructorOptions,
   dialog,
   ipcMain,
   Menu,
@@ -81,7 +80,20 @@ function createServices(config: ResolvedConfig): MainServices {
     createWindow: (options) => {
       creatingSignInWindow = true;
       try {
-        return new BrowserWindow(signInWindowSecured(options));
+        // As signInWindowOptions() sets them, repeated where the constructor call is reviewed.
+        return new BrowserWindow({
+          ...options,
+          webPreferences: {
+            ...options.webPreferences,
+            contextIsolation: true,
+            sandbox: true,
+            nodeIntegration: false,
+            webSecurity: true,
+            allowRunningInsecureContent: false,
+            experimentalFeatures: false,
+            disableBlinkFeatures: 'Auxclick',
+          },
+        });
       } finally {
         creatingSignInWindow = false;
       }
@@ -105,26 +117,6 @@ function createServices(config: ResolvedConfig): MainServices {
     fetch: fetchThroughNet((input, init) => net.fetch(input, init)),
     signOutMemory: signOutMarkerFile(path.join(config.dataDir, 'signed-out')),
   });
-}
-
-/**
- * The sign-in window's options, written out where a reviewer (and Electronegativity) reads the
- * constructor call; they are those of `signInWindowOptions()`, which the tests pin.
- */
-function signInWindowSecured(options: BrowserWindowConstructorOptions): BrowserWindowConstructorOptions {
-  return {
-    ...options,
-    webPreferences: {
-      ...options.webPreferences,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      disableBlinkFeatures: 'Auxclick',
-    },
-  };
 }
 
 function createWindow(config: ResolvedConfig, appUrl: string): BrowserWindow {

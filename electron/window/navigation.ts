@@ -35,7 +35,9 @@ export interface NavigationLock {
  */
 export function lockNavigation(contents: LockableContents, lock: NavigationLock): void {
   const sendOut = (url: string): void => {
-    if (!lock.kiosk && isExternalWebUrl(url)) lock.openExternal(url).catch(() => undefined);
+    if (lock.kiosk || !isExternalWebUrl(url)) return;
+    // Only http(s) pages reach the system browser (isExternalWebUrl), and never from a kiosk.
+    lock.openExternal(url).catch(() => undefined); // eng-disable OPEN_EXTERNAL_JS_CHECK http(s) only, checked above
   };
   contents.on('will-navigate', (event) => {
     if (lock.isAppUrl(event.url)) return;
