@@ -19,6 +19,7 @@ import { registerIpcBridge } from './bridge/ipc.ts';
 import { loadConfig } from './config/load.ts';
 import type { ResolvedConfig } from './config/schema.ts';
 import { lazyStore } from './store/lazy-store.ts';
+import { ensurePrivateFolderSync } from './store/private-folder.ts';
 import { createSafeStorageVault } from './store/safe-storage-vault.ts';
 import { createSettings } from './store/settings.ts';
 import { appUrlMatcher } from './window/app-origin.ts';
@@ -155,7 +156,9 @@ async function start(): Promise<void> {
   let config = loadConfig({ argv, env: process.env, unknownFlags: 'ignore' }).config;
   kiosk = config.kiosk;
   if (renderer.ignored !== null) console.warn(`Roomdeck: ${renderer.ignored}`);
-  // Chromium's own data lives with Roomdeck's, so one directory holds (and wipes) everything.
+  // Chromium's own data lives with Roomdeck's, so one directory holds (and wipes) everything;
+  // tokens and profile alike are the user's alone (0700).
+  ensurePrivateFolderSync(config.dataDir);
   app.setPath('userData', config.dataDir);
   app.enableSandbox();
   if (!app.requestSingleInstanceLock()) {

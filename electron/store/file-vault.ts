@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { ensurePrivateFolder } from './private-folder.ts';
 import { parseStoredTokens, type StoredTokens, type TokenVault } from './vault.ts';
 
 /**
@@ -27,7 +28,6 @@ const KEY_BYTES = 32;
 /** Binds the ciphertext to its purpose, so a blob from another use of the same key will not open. */
 const AAD = Buffer.from('roomdeck token vault v1');
 const OWNER_ONLY = 0o600;
-const PRIVATE_FOLDER = 0o700;
 const isPosix = process.platform !== 'win32';
 
 export function createFileVault(options: FileVaultOptions): TokenVault {
@@ -93,14 +93,6 @@ export function createFileVault(options: FileVaultOptions): TokenVault {
       await syncFolder(options.dataDir);
     },
   };
-}
-
-/** The data folder, created owner-only, and tightened to 0700 if someone loosened it. */
-async function ensurePrivateFolder(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER });
-  if (!isPosix) return;
-  const { mode } = await stat(dir);
-  if ((mode & 0o077) !== 0) await chmod(dir, PRIVATE_FOLDER);
 }
 
 /** A new owner-only file whose bytes are on the disk (fsync) before anyone renames it into place. */

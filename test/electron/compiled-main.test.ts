@@ -1,5 +1,15 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +58,7 @@ afterAll(async () => {
 });
 
 interface Run {
+  dataDir: string;
   entries: () => Entry[];
   child: ChildProcess;
   output: () => string;
@@ -60,7 +71,9 @@ function startMain(
 ): Run {
   const name = `run-${++runs}`;
   const dataDir = path.join(work, name, 'data');
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // Made loose on purpose: Roomdeck must tighten it to 0700.
+  mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  chmodSync(dataDir, 0o755);
   options.prepare?.(dataDir);
   const log = path.join(work, name, 'electron.jsonl');
   let output = '';
@@ -94,7 +107,7 @@ function startMain(
           .filter((line) => line !== '')
           .map((line) => JSON.parse(line) as Entry)
       : [];
-  return { entries, child, output: () => output };
+  return { dataDir, entries, child, output: () => output };
 }
 
 async function until(run: Run, done: (entries: Entry[]) => boolean, what: string): Promise<Entry[]> {
@@ -233,6 +246,11 @@ describe('the compiled main process', () => {
       ok: true,
       value: { status: { state: 'signed-in' } },
     });
+    // The tokens went to the vault file: owner-only, in an owner-only folder, and encrypted.
+    const vaultFile = path.join(run.dataDir, 'vault.json');
+    expect(statSync(vaultFile).mode & 0o777).toBe(0o600);
+    expect(statSync(run.dataDir).mode & 0o777).toBe(0o700);
+    expect(readFileSync(vaultFile, 'utf8')).not.toContain('accessToken');
     expect(of(entries, 'net.fetch').map((e) => e.url)).toContain(`${sim.url}/auth/oauth/token`);
     expect(of(entries, 'BrowserWindow.new')).toHaveLength(1);
     expect(of(entries, 'shell.openExternal')).toEqual([]);
