@@ -75,7 +75,7 @@ class FakeSignInWindow implements SignInWindowLike {
   }
 }
 
-function kioskServices() {
+function kioskServices(signInTimeoutMs?: number) {
   const windows: FakeSignInWindow[] = [];
   let cleared = 0;
   const opener = createSignInWindowOpener({
@@ -96,6 +96,7 @@ function kioskServices() {
     openExternal: () => {
       throw new Error('a kiosk must never open the system browser');
     },
+    ...(signInTimeoutMs === undefined ? {} : { signInTimeoutMs }),
   });
   return { services, windows, cleared: () => cleared };
 }
@@ -197,5 +198,38 @@ describe('kiosk sign-in in an isolated in-app window', () => {
     expect(allowed('http://127.0.0.1:5000/callback?code=1')).toBe(true);
     expect(allowed('http://127.0.0.1:5001/callback')).toBe(false);
     expect(allowed('javascript:alert(1)')).toBe(false);
+  });
+
+  it('closes the window when the sign-in times out', async () => {
+    const { services, windows } = kioskServices(300);
+    await services.api.session.signIn({});
+    await waitFor(async () => (await services.api.session.status({})).state === 'signed-out');
+    expect((await services.api.session.status({})).reason?.code).toBe('ROOMDECK_SIGN_IN_TIMEOUT');
+    expect(windows[0]?.destroyed).toBe(true);
+    services.dispose();
+  });
+
+  it('says the sign-in failed, and keeps nothing listening, when no window can be opened', async () => {
+    let redirect: string | null = null;
+    const { services } = servicesFor(sim.url, {
+      config: { kiosk: true },
+      signInMode: 'in-app-window',
+      openSignInWindow: (_url, redirectUri) => {
+        redirect = redirectUri;
+        throw new Error('no display');
+      },
+    });
+    const result = await services.api.session.signIn({});
+    expect(result.status).toMatchObject({ state: 'signed-out', reason: { code: 'ROOMDECK_SIGN_IN_FAILED' } });
+    expect(redirect).not.toBeNull();
+    await waitFor(async () => {
+      try {
+        await fetch(redirect!);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    services.dispose();
   });
 });
