@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import {
   chmodSync,
-  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -12,6 +11,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { build as viteBuild } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from '../../simulator/server.ts';
 
@@ -36,15 +36,19 @@ interface Entry {
 }
 
 beforeAll(async () => {
-  for (const script of ['build:electron', 'build:preload']) {
-    const built = spawnSync('npm', ['run', script], { cwd: root, encoding: 'utf8' });
-    if (built.status !== 0) throw new Error(`npm run ${script} failed:\n${built.stdout}\n${built.stderr}`);
-  }
   work = mkdtempSync(path.join(tmpdir(), 'roomdeck-compiled-main-'));
-  // The packed layout: <app>/electron/main.js beside <app>/renderer (a stand-in page: the renderer's
-  // own build is tested elsewhere; here it only has to be served).
+  // The packed layout: <app>/electron/main.js (+ preload) beside <app>/renderer. Built with the
+  // project's own configs (what `npm run build:electron && npm run build:preload` do), into a
+  // temporary folder so the repo's dist/ is neither needed nor touched. The page is a stand-in:
+  // the renderer's own build is tested elsewhere, here it only has to be served.
   appDir = path.join(work, 'app');
-  cpSync(path.join(root, 'dist', 'electron'), path.join(appDir, 'electron'), { recursive: true });
+  for (const config of ['electron/vite.main.config.ts', 'electron/vite.preload.config.ts']) {
+    await viteBuild({
+      logLevel: 'silent',
+      configFile: path.join(root, config),
+      build: { outDir: path.join(appDir, 'electron') },
+    });
+  }
   mkdirSync(path.join(appDir, 'renderer', 'assets'), { recursive: true });
   writeFileSync(path.join(appDir, 'renderer', 'index.html'), '<!doctype html><title>Roomdeck page</title>');
   writeFileSync(path.join(work, 'secret.txt'), 'outside the bundle');
