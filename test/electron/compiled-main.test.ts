@@ -315,4 +315,25 @@ describe('the compiled main process', () => {
     }
     await stillAlive(run);
   });
+
+  it('loads a dev server and opens DevTools only with --dev, and only for a loopback URL', async () => {
+    const devServer = { ROOMDECK_RENDERER_URL: 'http://127.0.0.1:5173/' };
+    const runs = {
+      dev: startMain(['--server', sim.url, '--dev'], { env: devServer }),
+      noFlag: startMain(['--server', sim.url], { env: devServer }),
+      remote: startMain(['--server', sim.url, '--dev'], {
+        env: { ROOMDECK_RENDERER_URL: 'http://192.168.1.20:5173/' },
+      }),
+    };
+    const loaded = async (run: Run) => {
+      const entries = await until(run, (e) => of(e, 'BrowserWindow.loadURL').length > 0, 'a page load');
+      const prefs = (first(entries, 'BrowserWindow.new')!.options as WindowOptions).webPreferences;
+      await stillAlive(run);
+      return { url: first(entries, 'BrowserWindow.loadURL')!.url, devTools: prefs?.devTools };
+    };
+    expect(await loaded(runs.dev)).toEqual({ url: 'http://127.0.0.1:5173/', devTools: true });
+    expect(await loaded(runs.noFlag)).toEqual({ url: 'app://roomdeck/index.html', devTools: false });
+    expect(await loaded(runs.remote)).toEqual({ url: 'app://roomdeck/index.html', devTools: true });
+    expect(runs.noFlag.output()).toMatch(/ROOMDECK_RENDERER_URL is ignored without --dev/);
+  });
 });
