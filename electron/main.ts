@@ -1,39 +1,60 @@
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  net,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+} from 'electron';
 import ElectronStore from 'electron-store';
+import { fetchThroughNet } from './api/net-fetch.ts';
 import { signOutMarkerFile } from './auth/sign-out-memory.ts';
 import { TECHNICIAN_ROUTE } from './bridge/channels.ts';
 import { createMainServices, type MainServices } from './bridge/handlers.ts';
 import { registerIpcBridge } from './bridge/ipc.ts';
 import { loadConfig } from './config/load.ts';
 import type { ResolvedConfig } from './config/schema.ts';
+import { lazyStore } from './store/lazy-store.ts';
+import { ensurePrivateFolderSync } from './store/private-folder.ts';
 import { createSafeStorageVault } from './store/safe-storage-vault.ts';
 import { createSettings } from './store/settings.ts';
 import { appUrlMatcher } from './window/app-origin.ts';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './window/app-protocol.ts';
+import { bringToFrontOnSignIn } from './window/bring-to-front.ts';
+import { chooseRenderer } from './window/dev-mode.ts';
 import { lockNavigation } from './window/navigation.ts';
 import { windowOptions } from './window/preferences.ts';
 import { applyCsp, denyAllPermissions } from './window/session.ts';
+import { createSignInWindowOpener, SIGN_IN_PARTITION } from './window/sign-in-window.ts';
+import { showStartupFailure } from './window/startup-failure.ts';
 
 /**
  * The Electron glue, kept thin: everything it composes is plain TypeScript tested in Node.
- * Order matters: config and sandboxing before `ready`; session policy before the first window.
+ * Order matters: the app: scheme and sandboxing before `ready`; session policy before the first
+ * window. Any start-up failure ends on a screen that says what went wrong (startup-failure.ts).
  */
 
 const here = import.meta.dirname;
 const preloadPath = path.join(here, 'preload.cjs');
-const rendererIndex = path.join(here, '..', 'renderer', 'index.html');
-/** Development only: load the renderer from Vite's dev server instead of the build. */
-const devServerUrl = app.isPackaged ? undefined : process.env.ROOMDECK_RENDERER_URL;
+/** The built renderer, served as app://roomdeck/ (app-protocol.ts). */
+const rendererRoot = path.join(here, '..', 'renderer');
+const argv = process.argv.slice(app.isPackaged ? 1 : 2);
+/** The bundle on app://, unless a developer asked for the dev server with --dev (dev-mode.ts). */
+const renderer = chooseRenderer({ argv, env: process.env, isPackaged: app.isPackaged });
+
+// Must happen before `ready`: a scheme's privileges cannot change once Chromium has started.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
 let window: BrowserWindow | null = null;
+let kiosk = argv.includes('--kiosk');
+/** Set while a sign-in window is being constructed: its contents follow their own lock. */
+let creatingSignInWindow = false;
 const cleanups: (() => Promise<void> | void)[] = [];
-
-function fail(err: unknown): never {
-  dialog.showErrorBox('Roomdeck cannot start', err instanceof Error ? err.message : String(err));
-  app.exit(2);
-  throw err;
-}
 
 async function withEmbeddedSimulator(config: ResolvedConfig): Promise<ResolvedConfig> {
   // A packaged app started without a service (a demo laptop): run the demo building in-process.
@@ -45,21 +66,79 @@ async function withEmbeddedSimulator(config: ResolvedConfig): Promise<ResolvedCo
 }
 
 function createServices(config: ResolvedConfig): MainServices {
-  const store = new ElectronStore<Record<string, unknown>>({ name: 'vault', cwd: config.dataDir });
+  // Opened on first use, damaged JSON reset (clearInvalidConfig), owner-only: a bad vault file
+  // means "signed out", never a start-up crash.
+  const store = lazyStore(
+    () =>
+      new ElectronStore<Record<string, unknown>>({
+        name: 'vault',
+        cwd: config.dataDir,
+        clearInvalidConfig: true,
+        configFileMode: 0o600,
+      }),
+  );
+  const signInWindow = createSignInWindowOpener({
+    serverUrl: config.serverUrl,
+    createWindow: (options) => {
+      creatingSignInWindow = true;
+      try {
+        // As signInWindowOptions() sets them, repeated where the constructor call is reviewed.
+        return new BrowserWindow({
+          ...options,
+          webPreferences: {
+            ...options.webPreferences,
+            contextIsolation: true,
+            sandbox: true,
+            nodeIntegration: false,
+            webSecurity: true,
+            allowRunningInsecureContent: false,
+            experimentalFeatures: false,
+            disableBlinkFeatures: 'Auxclick',
+          },
+        });
+      } finally {
+        creatingSignInWindow = false;
+      }
+    },
+    parent: () => window ?? undefined,
+    clearSession: () => session.fromPartition(SIGN_IN_PARTITION).clearStorageData(),
+  });
   return createMainServices({
     config,
     vault: createSafeStorageVault({ safeStorage, store, allowInsecure: config.allowInsecureVault }),
-    settings: createSettings({ dataDir: config.dataDir }),
-    signInMode: 'system-browser',
-    openExternal: (url) => shell.openExternal(url),
+    settings: createSettings({
+      dataDir: config.dataDir,
+      onError: (err) => console.warn('Roomdeck: settings file unusable, using defaults:', err),
+    }),
+    // A wall panel never opens a browser nobody could close: it signs in with its managed account
+    // (handlers.ts uses the password grant whenever one is configured) or in an isolated window.
+    signInMode: config.kiosk ? 'in-app-window' : 'system-browser',
+    openSignInWindow: signInWindow,
+    // The authorization URL of the service (built by the Session from the configured server).
+    openExternal: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK only the service's authorization URL, built in session.ts
+    fetch: fetchThroughNet((input, init) => net.fetch(input, init)),
     signOutMemory: signOutMarkerFile(path.join(config.dataDir, 'signed-out')),
   });
 }
 
 function createWindow(config: ResolvedConfig, appUrl: string): BrowserWindow {
-  const win = new BrowserWindow(
-    windowOptions({ preloadPath, kiosk: config.kiosk, devTools: !app.isPackaged }),
-  );
+  const options = windowOptions({ preloadPath, kiosk: config.kiosk, devTools: renderer.devTools });
+  // The security options repeated in the constructor call, where reviewers and Electronegativity
+  // look: the same values `secureWebPreferences()` returns (pinned by test/electron/window tests).
+  const win = new BrowserWindow({
+    ...options,
+    webPreferences: {
+      ...options.webPreferences,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      // Middle-click would open links in new windows; every new window is denied anyway.
+      disableBlinkFeatures: 'Auxclick',
+    },
+  });
   if (config.kiosk) win.removeMenu();
   win.once('ready-to-show', () => win.show());
   win.on('closed', () => {
@@ -69,15 +148,18 @@ function createWindow(config: ResolvedConfig, appUrl: string): BrowserWindow {
   return win;
 }
 
+/** The app: scheme serves dist/renderer and nothing else, with the same CSP as the browser host. */
+function serveRenderer(): void {
+  protocol.handle(APP_SCHEME, createAppProtocolHandler({ root: rendererRoot }));
+}
+
 async function start(): Promise<void> {
-  const argv = process.argv.slice(app.isPackaged ? 1 : 2);
-  let config: ResolvedConfig;
-  try {
-    config = loadConfig({ argv, env: process.env, unknownFlags: 'ignore' }).config;
-  } catch (err) {
-    fail(err);
-  }
-  // Chromium's own data lives with Roomdeck's, so one directory holds (and wipes) everything.
+  let config = loadConfig({ argv, env: process.env, unknownFlags: 'ignore' }).config;
+  kiosk = config.kiosk;
+  if (renderer.ignored !== null) console.warn(`Roomdeck: ${renderer.ignored}`);
+  // Chromium's own data lives with Roomdeck's, so one directory holds (and wipes) everything;
+  // tokens and profile alike are the user's alone (0700).
+  ensurePrivateFolderSync(config.dataDir);
   app.setPath('userData', config.dataDir);
   app.enableSandbox();
   if (!app.requestSingleInstanceLock()) {
@@ -92,17 +174,22 @@ async function start(): Promise<void> {
 
   await app.whenReady();
   if (config.kiosk) Menu.setApplicationMenu(null);
-  config = await withEmbeddedSimulator(config).catch(fail);
+  config = await withEmbeddedSimulator(config);
 
-  const appUrl = devServerUrl ?? pathToFileURL(rendererIndex).href;
+  serveRenderer();
+  const appUrl = renderer.appUrl;
   const isAppUrl = appUrlMatcher(appUrl);
   denyAllPermissions(session.defaultSession);
+  denyAllPermissions(session.fromPartition(SIGN_IN_PARTITION));
   applyCsp(session.defaultSession);
   // Every webContents, not just our window: anything that ever appears is locked the same way.
+  // The sign-in window's contents (created synchronously inside its constructor) are locked to the
+  // service by sign-in-window.ts instead.
   app.on('web-contents-created', (_event, contents) => {
+    if (creatingSignInWindow) return;
     lockNavigation(contents, {
       isAppUrl,
-      openExternal: (url) => shell.openExternal(url),
+      openExternal: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK http(s) links only, never on a kiosk (navigation.ts)
       kiosk: config.kiosk,
     });
   });
@@ -127,6 +214,13 @@ async function start(): Promise<void> {
       prefix: TECHNICIAN_ROUTE,
     }),
   );
+  cleanups.unshift(
+    bringToFrontOnSignIn(
+      services.session,
+      () => window,
+      () => app.focus({ steal: true }),
+    ),
+  );
 
   window = createWindow(config, appUrl);
   app.on('activate', () => {
@@ -142,4 +236,24 @@ app.on('will-quit', (event) => {
   void Promise.allSettled(pending).then(() => app.quit());
 });
 
-void start();
+start().catch((err: unknown) =>
+  showStartupFailure(err, {
+    whenReady: () => app.whenReady(),
+    createWindow: (options) =>
+      new BrowserWindow({
+        ...options,
+        // As in startupFailureWindowOptions(), repeated where the constructor call is reviewed.
+        webPreferences: {
+          ...options.webPreferences,
+          contextIsolation: true,
+          sandbox: true,
+          nodeIntegration: false,
+          disableBlinkFeatures: 'Auxclick',
+        },
+      }),
+    showErrorBox: (title, content) => dialog.showErrorBox(title, content),
+    exit: (code) => app.exit(code),
+    log: (message, error) => console.error(`Roomdeck: ${message}:`, error),
+    kiosk,
+  }),
+);

@@ -44,9 +44,26 @@ export interface SessionStatus {
 /**
  * How the authorization request reaches a browser. Electron opens the system browser and listens on
  * a loopback port (RFC 8252 §7.3); the browser host navigates its own page and receives the
- * redirect on its own callback route.
+ * redirect on its own callback route. A kiosk panel, where nobody could close a system browser,
+ * shows the service's login page in an isolated window of its own (`in-app-window`, same loopback
+ * redirect) that closes when the sign-in ends.
  */
-export type SignInMode = 'system-browser' | 'host-redirect';
+export type SignInMode = 'system-browser' | 'host-redirect' | 'in-app-window';
+
+/** in-app-window: what the opened window offers the Session. */
+export interface SignInWindowHandle {
+  close(): void;
+}
+
+/**
+ * in-app-window: shows `url` in an isolated window that may only visit the service and
+ * `redirectUri`. `onClosed` is called when the person closes the window before the sign-in ended.
+ */
+export type OpenSignInWindow = (
+  url: string,
+  redirectUri: string,
+  onClosed: () => void,
+) => Promise<SignInWindowHandle> | SignInWindowHandle;
 
 export interface SignInStart {
   /** host-redirect: where the page must go. system-browser: null (the browser was opened). */
@@ -65,6 +82,8 @@ export interface SessionOptions {
   openExternal?: (url: string) => Promise<void> | void;
   /** host-redirect: the host's callback route, used as redirect_uri. */
   hostCallbackUrl?: string;
+  /** in-app-window: opens the isolated sign-in window (electron/window/sign-in-window.ts). */
+  openSignInWindow?: OpenSignInWindow;
   /** Managed installs: sign in with the password grant as this account. */
   serviceAccount?: ServiceAccount;
   clock?: Clock;
@@ -84,6 +103,8 @@ interface Attempt {
   readonly verifier: string;
   redirectUri: string;
   receiver: LoopbackReceiver | null;
+  /** in-app-window: the sign-in window, closed when the attempt ends however it ends. */
+  window: SignInWindowHandle | null;
   timer: TimerHandle | null;
   claimed: boolean;
   readonly resolve: () => void;
@@ -216,6 +237,7 @@ export class Session implements AccessTokenSource {
       verifier: pkce.verifier,
       redirectUri: '',
       receiver: null,
+      window: null,
       timer: null,
       claimed: false,
       resolve,
@@ -225,10 +247,14 @@ export class Session implements AccessTokenSource {
     this.#set('signing-in', null);
 
     try {
-      if (this.#options.signInMode === 'system-browser') {
+      const mode = this.#options.signInMode;
+      if (mode === 'system-browser' || mode === 'in-app-window') {
         const openExternal = this.#options.openExternal;
-        if (openExternal === undefined)
+        const openWindow = this.#options.openSignInWindow;
+        if (mode === 'system-browser' && openExternal === undefined)
           throw new ConfigError({ cause: 'system-browser sign-in needs openExternal' });
+        if (mode === 'in-app-window' && openWindow === undefined)
+          throw new ConfigError({ cause: 'in-app-window sign-in needs openSignInWindow' });
         attempt.receiver = await startLoopbackReceiver({
           onCallback: (url) => this.#complete(attempt, url),
           timeoutMs: this.#options.signInTimeoutMs ?? SIGN_IN_WINDOW_MS,
@@ -236,14 +262,25 @@ export class Session implements AccessTokenSource {
         });
         attempt.receiver.done.catch((err: unknown) => this.#fail(attempt, err));
         attempt.redirectUri = attempt.receiver.redirectUri;
-        await openExternal(
-          authorizationUrl(this.#options.oauth, {
-            redirectUri: attempt.redirectUri,
-            state,
-            pkce,
-            promptLogin: this.#promptLogin,
-          }).href,
-        );
+        const url = authorizationUrl(this.#options.oauth, {
+          redirectUri: attempt.redirectUri,
+          state,
+          pkce,
+          promptLogin: this.#promptLogin,
+        }).href;
+        if (openWindow !== undefined && mode === 'in-app-window') {
+          const closedByPerson = (): void => {
+            void attempt.receiver?.close();
+            this.#fail(
+              attempt,
+              new SignInError('ROOMDECK_SIGN_IN_DENIED', { cause: 'sign-in window closed' }),
+            );
+          };
+          const window = await openWindow(url, attempt.redirectUri, closedByPerson);
+          // The attempt may have ended while the window was opening (superseded, timed out).
+          if (this.#attempt === attempt) attempt.window = window;
+          else window.close();
+        } else await openExternal?.(url);
         return { navigateTo: null, completion };
       }
       const callback = this.#options.hostCallbackUrl;
@@ -368,6 +405,9 @@ export class Session implements AccessTokenSource {
   #clearAttempt(attempt: Attempt): void {
     if (this.#attempt === attempt) this.#attempt = null;
     if (attempt.timer !== null) this.#clock.clearTimeout(attempt.timer);
+    const window = attempt.window;
+    attempt.window = null;
+    window?.close();
   }
 
   #abandonAttempt(): void {

@@ -6,7 +6,7 @@ import { RoomdeckError } from '../api/errors.ts';
 import { readStateValues } from '../api/tolerant.ts';
 import { Capabilities, type Capability, outcomeOf as capabilityOutcome } from './capabilities.ts';
 import { createOAuthContext } from '../auth/flows.ts';
-import { Session, type SignInMode } from '../auth/session.ts';
+import { type OpenSignInWindow, Session, type SignInMode } from '../auth/session.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import type { Settings } from '../store/settings.ts';
 import { createMemoryVault, type TokenVault } from '../store/vault.ts';
@@ -31,6 +31,9 @@ export interface MainServicesOptions {
   openExternal?: (url: string) => Promise<void> | void;
   /** host-redirect: the browser host's callback URL (its redirect_uri). */
   hostCallbackUrl?: string;
+  /** in-app-window (kiosk): opens the isolated sign-in window. */
+  openSignInWindow?: OpenSignInWindow;
+  /** The main process's HTTP: Electron's net.fetch (system proxy, OS certificates); Node's in tests. */
   fetch?: typeof fetch;
   clock?: Clock;
   /** Overrides only `now` of the clock (tests). */
@@ -87,6 +90,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     signInMode: options.signInMode,
     openExternal: options.openExternal,
     hostCallbackUrl: options.hostCallbackUrl,
+    ...(options.openSignInWindow ? { openSignInWindow: options.openSignInWindow } : {}),
     serviceAccount: config.serviceAccount,
     clock,
     random: options.random,
@@ -111,6 +115,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     signInMode: options.signInMode,
     openExternal: options.openTechnicianSignIn ?? options.openExternal,
     hostCallbackUrl: options.hostCallbackUrl,
+    // On a kiosk the technician signs in in the same isolated window as the panel, never a browser.
+    ...(options.openSignInWindow ? { openSignInWindow: options.openSignInWindow } : {}),
     clock,
     random: options.random,
     signInTimeoutMs: options.signInTimeoutMs,

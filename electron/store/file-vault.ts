@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { chmod, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { ensurePrivateFolder } from './private-folder.ts';
 import { parseStoredTokens, type StoredTokens, type TokenVault } from './vault.ts';
 
 /**
@@ -8,6 +9,10 @@ import { parseStoredTokens, type StoredTokens, type TokenVault } from './vault.t
  * key kept in a separate file readable only by the user (0600). Copying the vault file alone gives
  * nothing; the key file's permissions are checked and tightened on every use. Anything unreadable
  * (no key, wrong key, truncated or tampered file) loads as null: signed out, never a crash.
+ *
+ * Durability: a save writes a temporary file, fsyncs it, renames it over the vault and fsyncs the
+ * folder, so a power cut leaves the old vault or the new one. Temporary files a crash left behind
+ * (`session.vault.*.tmp`) are removed on load and clear; the data folder is kept owner-only (0700).
  */
 
 export interface FileVaultOptions {
@@ -28,9 +33,30 @@ const isPosix = process.platform !== 'win32';
 export function createFileVault(options: FileVaultOptions): TokenVault {
   const file = join(options.dataDir, options.fileName ?? 'session.vault');
   const keyFile = join(options.dataDir, options.keyFileName ?? 'vault.key');
+  /** Temporary files of saves under way in this process: not orphans, whatever the sweep finds. */
+  const writing = new Set<string>();
+
+  /** Leftovers of a save that crashed before its rename; best effort, never an error. */
+  async function removeOrphans(): Promise<void> {
+    const prefix = `${basename(file)}.`;
+    let names: string[];
+    try {
+      names = await readdir(options.dataDir);
+    } catch {
+      return;
+    }
+    await Promise.all(
+      names
+        .filter((name) => name.startsWith(prefix) && name.endsWith('.tmp'))
+        .map((name) => join(options.dataDir, name))
+        .filter((path) => !writing.has(path))
+        .map((path) => rm(path, { force: true }).catch(() => undefined)),
+    );
+  }
 
   return {
     async load() {
+      await removeOrphans();
       const key = await readKey(keyFile);
       if (key === null) return null;
       let blob: Buffer;
@@ -44,18 +70,55 @@ export function createFileVault(options: FileVaultOptions): TokenVault {
     },
 
     async save(tokens: StoredTokens) {
-      await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+      await ensurePrivateFolder(options.dataDir);
       const key = (await readKey(keyFile)) ?? (await createKey(keyFile));
-      // Write then rename: a crash mid-write leaves the old vault, not half a new one.
+      // Write, flush, then rename: a crash mid-write leaves the old vault, not half a new one.
       const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(temp, encrypt(key, JSON.stringify(tokens)), { mode: OWNER_ONLY });
-      await rename(temp, file);
+      writing.add(temp);
+      try {
+        await writeDurably(temp, encrypt(key, JSON.stringify(tokens)));
+        await rename(temp, file);
+        await syncFolder(options.dataDir);
+      } catch (err) {
+        await rm(temp, { force: true }).catch(() => undefined);
+        throw err;
+      } finally {
+        writing.delete(temp);
+      }
     },
 
     async clear() {
       await rm(file, { force: true });
+      await removeOrphans();
+      await syncFolder(options.dataDir);
     },
   };
+}
+
+/** A new owner-only file whose bytes are on the disk (fsync) before anyone renames it into place. */
+async function writeDurably(path: string, data: Buffer): Promise<void> {
+  const handle = await open(path, 'wx', OWNER_ONLY);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The rename itself is durable only once the folder is flushed. Windows cannot open a folder: skip. */
+async function syncFolder(dir: string): Promise<void> {
+  if (!isPosix) return;
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Some file systems refuse fsync on a folder; the data is still written.
+  }
 }
 
 function encrypt(key: Buffer, plaintext: string): Buffer {

@@ -8,11 +8,18 @@ import { parseStoredTokens, type StoredTokens, type TokenVault } from './vault.t
  * fakes of the same shape.
  */
 
-/** The part of Electron's `safeStorage` we use. */
+/**
+ * The part of Electron's `safeStorage` we use. Electron 45 deprecates the synchronous calls in
+ * favour of the async ones (which also report when a value should be encrypted again, after a key
+ * rotation); the async forms are used whenever the runtime has them.
+ */
 export interface SafeStorageLike {
   isEncryptionAvailable(): boolean;
   encryptString(plainText: string): Buffer;
   decryptString(encrypted: Buffer): string;
+  isAsyncEncryptionAvailable?(): Promise<boolean>;
+  encryptStringAsync?(plainText: string): Promise<Buffer>;
+  decryptStringAsync?(encrypted: Buffer): Promise<{ result: string; shouldReEncrypt: boolean }>;
   /** Linux only: which backend encrypts. `basic_text` means a hard-coded key, i.e. no protection. */
   getSelectedStorageBackend?(): string;
 }
@@ -37,8 +44,12 @@ export function createSafeStorageVault(options: SafeStorageVaultOptions): TokenV
   const key = options.key ?? 'session';
 
   /** Refuses unless the encryption actually protects something (or the installer accepted that it does not). */
-  function assertSecure(): void {
-    if (!safeStorage.isEncryptionAvailable()) {
+  async function assertSecure(): Promise<void> {
+    const available =
+      safeStorage.isAsyncEncryptionAvailable !== undefined
+        ? await safeStorage.isAsyncEncryptionAvailable()
+        : safeStorage.isEncryptionAvailable();
+    if (!available) {
       throw new VaultError({ cause: 'safeStorage encryption is not available' });
     }
     const backend = safeStorage.getSelectedStorageBackend?.();
@@ -47,23 +58,40 @@ export function createSafeStorageVault(options: SafeStorageVaultOptions): TokenV
     }
   }
 
+  const encrypt = async (plain: string): Promise<Buffer> =>
+    safeStorage.encryptStringAsync !== undefined
+      ? safeStorage.encryptStringAsync(plain)
+      : safeStorage.encryptString(plain);
+  const decrypt = async (cipher: Buffer): Promise<{ result: string; shouldReEncrypt: boolean }> =>
+    safeStorage.decryptStringAsync !== undefined
+      ? safeStorage.decryptStringAsync(cipher)
+      : { result: safeStorage.decryptString(cipher), shouldReEncrypt: false };
+  const save = async (tokens: StoredTokens): Promise<void> => {
+    await assertSecure();
+    store.set(key, (await encrypt(JSON.stringify(tokens))).toString('base64'));
+  };
+
   return {
     async load() {
-      assertSecure();
+      await assertSecure();
       const stored = store.get(key);
       if (typeof stored !== 'string' || stored === '') return null;
+      let tokens: StoredTokens | null;
+      let shouldReEncrypt: boolean;
       try {
-        return parseStoredTokens(safeStorage.decryptString(Buffer.from(stored, 'base64')));
+        const decrypted = await decrypt(Buffer.from(stored, 'base64'));
+        tokens = parseStoredTokens(decrypted.result);
+        shouldReEncrypt = decrypted.shouldReEncrypt;
       } catch {
         // Encrypted under another user or keyring, or damaged: unreadable means signed out.
         return null;
       }
+      // The OS rotated the key: store it again under the new one (best effort; it still opens now).
+      if (tokens !== null && shouldReEncrypt) await save(tokens).catch(() => undefined);
+      return tokens;
     },
 
-    async save(tokens: StoredTokens) {
-      assertSecure();
-      store.set(key, safeStorage.encryptString(JSON.stringify(tokens)).toString('base64'));
-    },
+    save,
 
     async clear() {
       // Wiping needs no encryption, and must work even when the backend is refused.

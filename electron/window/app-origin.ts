@@ -1,5 +1,9 @@
+import { APP_SCHEME } from './app-protocol.ts';
+
 /**
- * Which URLs are "the app's own page". For http(s) (the dev server) that is the origin. file://
+ * Which URLs are "the app's own page". For the app: scheme (app-protocol.ts) and http(s) (the dev
+ * server) that is the scheme and host: everything `app://roomdeck/…` serves comes from the bundle,
+ * because the protocol handler serves nothing else. file://
  * URLs all share the opaque origin "null", so there it is the renderer bundle's directory: a
  * page elsewhere on disk (a downloaded HTML file, say) is not the app.
  */
@@ -19,10 +23,17 @@ export function appUrlMatcher(appUrl: string): (url: string) => boolean {
       );
     };
   }
+  if (app.protocol === `${APP_SCHEME}:`) {
+    // Node's URL gives non-special schemes the opaque origin "null": compare scheme and host.
+    return (url) => {
+      const candidate = parse(url);
+      return candidate !== null && candidate.protocol === app.protocol && candidate.host === app.host;
+    };
+  }
   if (app.protocol === 'http:' || app.protocol === 'https:') {
     return (url) => parse(url)?.origin === app.origin;
   }
-  throw new Error(`The app must be served from file:, http: or https:, not ${app.protocol}`);
+  throw new Error(`The app must be served from ${APP_SCHEME}:, file:, http: or https:, not ${app.protocol}`);
 }
 
 const parse = (url: string): URL | null => {

@@ -8,10 +8,13 @@ export interface FrameNavigationEvent extends PreventableEvent {
   readonly url: string;
 }
 
-/** The parts of Electron's WebContents the navigation lock needs (a fake in tests). */
+/**
+ * The parts of Electron's WebContents the navigation lock needs (a fake in tests). The URL is read
+ * from the event object (`details.url`): the positional url argument is deprecated since Electron 25.
+ */
 export interface LockableContents {
-  on(event: 'will-navigate', listener: (event: PreventableEvent, url: string) => void): unknown;
-  on(event: 'will-redirect', listener: (event: PreventableEvent, url: string) => void): unknown;
+  on(event: 'will-navigate', listener: (event: FrameNavigationEvent) => void): unknown;
+  on(event: 'will-redirect', listener: (event: FrameNavigationEvent) => void): unknown;
   on(event: 'will-frame-navigate', listener: (event: FrameNavigationEvent) => void): unknown;
   on(event: 'will-attach-webview', listener: (event: PreventableEvent) => void): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
@@ -32,16 +35,17 @@ export interface NavigationLock {
  */
 export function lockNavigation(contents: LockableContents, lock: NavigationLock): void {
   const sendOut = (url: string): void => {
-    if (!lock.kiosk && isExternalWebUrl(url)) lock.openExternal(url).catch(() => undefined);
+    if (lock.kiosk || !isExternalWebUrl(url)) return;
+    // Only http(s) pages reach the system browser (isExternalWebUrl), and never from a kiosk.
+    lock.openExternal(url).catch(() => undefined); // eng-disable OPEN_EXTERNAL_JS_CHECK http(s) only, checked above
   };
-  const guard = (event: PreventableEvent, url: string): void => {
-    if (lock.isAppUrl(url)) return;
+  contents.on('will-navigate', (event) => {
+    if (lock.isAppUrl(event.url)) return;
     event.preventDefault();
-    sendOut(url);
-  };
-  contents.on('will-navigate', guard);
-  contents.on('will-redirect', (event, url) => {
-    if (!lock.isAppUrl(url)) event.preventDefault();
+    sendOut(event.url);
+  });
+  contents.on('will-redirect', (event) => {
+    if (!lock.isAppUrl(event.url)) event.preventDefault();
   });
   // Sub-frames too: the CSP forbids frames, this holds even if a page slipped one in.
   contents.on('will-frame-navigate', (event) => {

@@ -6,6 +6,7 @@ import type { RoomdeckApi } from '../../../electron/bridge/contract.ts';
 import type { BridgeResponse } from '../../../electron/bridge/errors.ts';
 import { type ContentsLike, type FrameLike, registerIpcBridge } from '../../../electron/bridge/ipc.ts';
 import { appUrlMatcher } from '../../../electron/window/app-origin.ts';
+import { APP_ENTRY_URL } from '../../../electron/window/app-protocol.ts';
 import { type FakeApiLog, fakeApi, PLANTED_ACCESS_TOKEN, sampleArgs } from '../fake-api.ts';
 
 type Listener = (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown;
@@ -21,7 +22,8 @@ class FakeIpcMain {
   }
 }
 
-const APP_URL = 'file:///opt/Roomdeck/resources/app.asar/dist/renderer/index.html';
+/** The page as Electron loads it: the bundle on the app: scheme (electron/window/app-protocol.ts). */
+const APP_URL = APP_ENTRY_URL;
 const frame = (url: string, id: number, parent: FrameLike | null = null): FrameLike => ({
   url,
   parent,
@@ -106,7 +108,12 @@ describe('the IPC bridge', () => {
 
   it('rejects the top frame once it shows a page that is not the app', async () => {
     const { invoke, appContents } = setup();
-    for (const url of ['https://evil.example/', 'file:///home/me/Downloads/page.html', 'about:blank']) {
+    for (const url of [
+      'https://evil.example/',
+      'file:///opt/Roomdeck/resources/app.asar/dist/renderer/index.html',
+      'app://elsewhere/index.html',
+      'about:blank',
+    ]) {
       const response = await invoke('config:get', {}, { sender: appContents, senderFrame: frame(url, 1) });
       expect(response).toMatchObject({ ok: false, error: { code: 'ROOMDECK_BRIDGE_FORBIDDEN' } });
     }

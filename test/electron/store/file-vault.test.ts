@@ -94,4 +94,37 @@ describe('file vault (browser host)', () => {
     expect(await vault.load()).toBeNull();
     expect(await readdir(dir)).not.toContain('session.vault');
   });
+
+  it('removes temporary files a crashed save left behind, on load and on clear, and nothing else', async () => {
+    const vault = createFileVault({ dataDir: dir });
+    await vault.save(sampleTokens());
+    await writeFile(join(dir, 'session.vault.deadbeef0001.tmp'), 'half a vault');
+    await writeFile(join(dir, 'unrelated.tmp'), 'not ours');
+    expect(await vault.load()).toEqual(sampleTokens());
+    expect(await readdir(dir)).not.toContain('session.vault.deadbeef0001.tmp');
+    expect(await readdir(dir)).toContain('unrelated.tmp');
+
+    await writeFile(join(dir, 'session.vault.deadbeef0002.tmp'), 'half a vault');
+    await vault.clear();
+    expect((await readdir(dir)).filter((n) => n.startsWith('session.vault'))).toEqual([]);
+    expect(await readdir(dir)).toContain('vault.key');
+  });
+
+  it('leaves no temporary file when the rename into place fails', async () => {
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(join(dir, 'session.vault', 'blocker'), { recursive: true });
+    const vault = createFileVault({ dataDir: dir });
+    await expect(vault.save(sampleTokens())).rejects.toThrow();
+    expect((await readdir(dir)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it.skipIf(!posix)('keeps the data folder owner-only (0700), tightening a loose one', async () => {
+    await chmod(dir, 0o755);
+    await createFileVault({ dataDir: dir }).save(sampleTokens());
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    expect((await stat(join(dir, 'session.vault'))).mode & 0o777).toBe(0o600);
+    const nested = join(dir, 'new', 'data');
+    await createFileVault({ dataDir: nested }).save(sampleTokens());
+    expect((await stat(nested)).mode & 0o777).toBe(0o700);
+  });
 });

@@ -118,3 +118,74 @@ describe('safeStorage vault (Electron)', () => {
     expect(store.data.has('session')).toBe(false);
   });
 });
+
+/**
+ * Electron 45's async safeStorage: the sync calls are deprecated, so a fake whose sync calls throw
+ * proves they are not used; a key rotation (`shouldReEncrypt`) stores the tokens again.
+ */
+function asyncOnlySafeStorage(options: { available?: boolean; rotateOnce?: boolean } = {}) {
+  const base = fakeSafeStorage('gnome_libsecret', true);
+  const calls: string[] = [];
+  let rotate = options.rotateOnce ?? false;
+  const storage: SafeStorageLike = {
+    isEncryptionAvailable: () => {
+      throw new Error('deprecated isEncryptionAvailable called');
+    },
+    encryptString: () => {
+      throw new Error('deprecated encryptString called');
+    },
+    decryptString: () => {
+      throw new Error('deprecated decryptString called');
+    },
+    getSelectedStorageBackend: () => 'gnome_libsecret',
+    isAsyncEncryptionAvailable: async () => {
+      calls.push('isAsyncEncryptionAvailable');
+      return options.available ?? true;
+    },
+    encryptStringAsync: async (plain) => {
+      calls.push('encryptStringAsync');
+      return base.encryptString(plain);
+    },
+    decryptStringAsync: async (cipher) => {
+      calls.push('decryptStringAsync');
+      const shouldReEncrypt = rotate;
+      rotate = false;
+      return { result: base.decryptString(cipher), shouldReEncrypt };
+    },
+  };
+  return { storage, calls };
+}
+
+describe('safeStorage vault with the async API (Electron 45)', () => {
+  it('encrypts and decrypts with the async calls only', async () => {
+    const { storage, calls } = asyncOnlySafeStorage();
+    const vault = createSafeStorageVault({
+      safeStorage: storage,
+      store: memoryStore(),
+      allowInsecure: false,
+    });
+    await vault.save(sampleTokens());
+    expect(await vault.load()).toEqual(sampleTokens());
+    expect(calls).toContain('encryptStringAsync');
+    expect(calls).toContain('decryptStringAsync');
+  });
+
+  it('stores the tokens again when the OS asks for re-encryption', async () => {
+    const { storage, calls } = asyncOnlySafeStorage({ rotateOnce: true });
+    const store = memoryStore();
+    const vault = createSafeStorageVault({ safeStorage: storage, store, allowInsecure: false });
+    await vault.save(sampleTokens());
+    calls.length = 0;
+    expect(await vault.load()).toEqual(sampleTokens());
+    expect(calls.filter((c) => c === 'encryptStringAsync')).toHaveLength(1);
+    calls.length = 0;
+    expect(await vault.load()).toEqual(sampleTokens());
+    expect(calls).not.toContain('encryptStringAsync');
+  });
+
+  it('refuses when async encryption is not available', async () => {
+    const { storage } = asyncOnlySafeStorage({ available: false });
+    const vault = createSafeStorageVault({ safeStorage: storage, store: memoryStore(), allowInsecure: true });
+    expect(await codeOf(vault.save(sampleTokens()))).toBe('ROOMDECK_VAULT_INSECURE');
+  });
+});

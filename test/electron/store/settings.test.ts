@@ -38,4 +38,16 @@ describe('settings', () => {
     createSettings({ dataDir: dir }).setSystemId('sys-1');
     expect((await stat(join(dir, 'settings.json'))).mode & 0o777).toBe(0o600);
   });
+
+  it('means defaults, not a crash, when the file cannot be read at all, and keeps a choice in memory', async () => {
+    const { mkdir } = await import('node:fs/promises');
+    // A folder where the file should be: every read and write fails with EISDIR.
+    await mkdir(join(dir, 'settings.json'));
+    const errors: unknown[] = [];
+    const settings = createSettings({ dataDir: dir, onError: (err) => errors.push(err) });
+    expect(settings.getSystemId()).toBeNull();
+    settings.setSystemId('sys-9');
+    expect(settings.getSystemId()).toBe('sys-9');
+    expect(errors.length).toBeGreaterThan(0);
+  });
 });

@@ -25,11 +25,12 @@ class FakeEvent implements FrameNavigationEvent {
   }
 }
 
-type Listener = (event: FakeEvent, url: string) => void;
+/** Electron ≥ 25 hands the URL on the event (`details.url`); the positional one is deprecated, so the fake omits it. */
+type Listener = (event: FakeEvent) => void;
 class FakeContents implements LockableContents {
   readonly listeners = new Map<string, Listener[]>();
   openHandler: ((details: { url: string }) => { action: 'deny' }) | null = null;
-  on(event: string, listener: (event: FakeEvent, url: string) => void): this {
+  on(event: string, listener: (event: FakeEvent) => void): this {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
     return this;
   }
@@ -38,7 +39,7 @@ class FakeContents implements LockableContents {
   }
   emit(name: string, url: string): FakeEvent {
     const event = new FakeEvent(url);
-    for (const listener of this.listeners.get(name) ?? []) listener(event, url);
+    for (const listener of this.listeners.get(name) ?? []) listener(event);
     return event;
   }
 }

@@ -1,0 +1,162 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { CONTENT_SECURITY_POLICY } from './csp.ts';
+
+/**
+ * The renderer's own scheme. Electron's security checklist asks for a custom protocol instead of
+ * file://: the page gets a real origin (`app://roomdeck`), `'self'` in the CSP means the bundle and
+ * nothing else on disk, and the `grantFileProtocolExtraPrivileges` fuse can stay off. This module
+ * decides what a request may read and builds the response; the Electron glue only registers it
+ * (`protocol.handle`), so all of it runs in Node tests against a temporary folder.
+ */
+
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'roomdeck';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+/** Where the window goes first. */
+export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
+
+/**
+ * For `protocol.registerSchemesAsPrivileged`, before `ready`: standard (a real origin, relative URLs
+ * resolve), secure (like https: no mixed-content downgrade), and fetch()able by the page's modules.
+ * No `bypassCSP`, no `corsEnabled`, no service workers: the page needs none of them.
+ */
+export const APP_SCHEME_PRIVILEGES = {
+  scheme: APP_SCHEME,
+  privileges: { standard: true, secure: true, supportFetchAPI: true },
+} as const;
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+export function contentTypeOf(file: string): string {
+  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** The same headers the browser host sends with the page (electron/host/app.ts). */
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+export type AppRequestTarget =
+  | { ok: true; file: string }
+  | { ok: false; status: 400 | 403 | 404 | 405; reason: string };
+
+/**
+ * Which file under `root` a request names, or why it names none. Refused: another host or scheme,
+ * a method other than GET/HEAD, any encoded dot, slash, backslash or NUL (`%2e %2f %5c %00`: a
+ * decoded `..` would otherwise walk out after URL parsing already resolved the plain ones), a
+ * literal backslash, and any path that still resolves outside `root`.
+ */
+export function resolveAppRequest(root: string, requestUrl: string, method = 'GET'): AppRequestTarget {
+  if (method !== 'GET' && method !== 'HEAD') return { ok: false, status: 405, reason: 'method' };
+  let url: URL;
+  try {
+    url = new URL(requestUrl);
+  } catch {
+    return { ok: false, status: 400, reason: 'not a URL' };
+  }
+  if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) {
+    return { ok: false, status: 403, reason: 'another origin' };
+  }
+  const raw = url.pathname;
+  if (/%(2e|2f|5c|00)/i.test(raw) || raw.includes('\\')) {
+    return { ok: false, status: 403, reason: 'encoded path separator' };
+  }
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return { ok: false, status: 400, reason: 'bad escape' };
+  }
+  if (decoded.includes('\0') || decoded.split('/').some((segment) => segment === '..' || segment === '.')) {
+    return { ok: false, status: 403, reason: 'dot segment' };
+  }
+  const relative = decoded === '/' || decoded === '' ? 'index.html' : decoded.replace(/^\/+/, '');
+  const base = path.resolve(root);
+  const file = path.resolve(base, relative);
+  const inside = path.relative(base, file);
+  if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) {
+    return { ok: false, status: 403, reason: 'outside the bundle' };
+  }
+  return { ok: true, file };
+}
+
+/** The parts of a protocol request the handler reads (Electron passes a GlobalRequest). */
+export interface AppRequest {
+  readonly url: string;
+  readonly method: string;
+}
+
+export interface AppProtocolOptions {
+  /** The built renderer (dist/renderer). */
+  root: string;
+  /** Reads a file; defaults to node:fs (which Electron patches to read inside app.asar). */
+  readFile?: (file: string) => Promise<Uint8Array>;
+  /** Whether the path is a regular file; defaults to node:fs. */
+  isFile?: (file: string) => Promise<boolean>;
+}
+
+/** The `protocol.handle('app', …)` handler: files of the bundle with their type and the CSP, nothing else. */
+export function createAppProtocolHandler(
+  options: AppProtocolOptions,
+): (request: AppRequest) => Promise<Response> {
+  const read = options.readFile ?? ((file: string) => readFile(file));
+  const isFile =
+    options.isFile ??
+    (async (file: string) => {
+      try {
+        return (await stat(file)).isFile();
+      } catch {
+        return false;
+      }
+    });
+  return async (request) => {
+    const target = resolveAppRequest(options.root, request.url, request.method);
+    if (!target.ok) return refusal(target.status);
+    if (!(await isFile(target.file))) return refusal(404);
+    let body: Uint8Array;
+    try {
+      body = await read(target.file);
+    } catch {
+      return refusal(404);
+    }
+    const headers = new Headers(SECURITY_HEADERS);
+    headers.set('content-type', contentTypeOf(target.file));
+    headers.set('content-length', String(body.byteLength));
+    // The bundle changes only with an update, which restarts the app; the page itself is never cached.
+    headers.set('cache-control', target.file.endsWith('.html') ? 'no-store' : 'no-cache');
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
+  };
+}
+
+function refusal(status: number): Response {
+  const headers = new Headers(SECURITY_HEADERS);
+  headers.set('content-type', 'text/plain; charset=utf-8');
+  return new Response(status === 404 ? 'Not found' : 'Refused', { status, headers });
+}
