@@ -21,4 +21,5 @@ export const verbNames = {
     'zones',
   ],
   modules: ['list', 'get', 'create', 'update', 'remove', 'start', 'stop', 'ping', 'state', 'dependencies'],
+  panel: ['report'],
 } as const;

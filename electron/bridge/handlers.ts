@@ -8,6 +8,7 @@ import { Capabilities, type Capability, outcomeOf as capabilityOutcome } from '.
 import { createOAuthContext } from '../auth/flows.ts';
 import { Session, type SignInMode } from '../auth/session.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
+import { PanelReports } from '../kiosk/panel-reports.ts';
 import type { Settings } from '../store/settings.ts';
 import type { TokenVault } from '../store/vault.ts';
 import type { RoomdeckApi } from './contract.ts';
@@ -50,6 +51,8 @@ export interface MainServices {
   client: ControlClient;
   /** Settles when the vault has been read; every verb waits for it. */
   ready: Promise<void>;
+  /** What the panel last reported (room, page, room in use): recovery and display-awake read it. */
+  panelReports: PanelReports;
   dispose(): void;
 }
 
@@ -143,6 +146,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     poll: { ...config.poll },
     panel: { ...config.panel },
   });
+
+  const panelReports = new PanelReports();
 
   const api: RoomdeckApi = {
     session: {
@@ -264,6 +269,13 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       state: after((a) => client.moduleState(a.id, a.lookup)),
       dependencies: after((a) => client.listDependencies({ q: a.q, limit: a.limit, offset: a.offset })),
     },
+    panel: {
+      // Needs no session: a signed-out panel still sends its heartbeat (the watchdog listens).
+      report: async (report) => {
+        panelReports.record(report);
+        return null;
+      },
+    },
   };
 
   return {
@@ -271,6 +283,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     session,
     client,
     ready,
+    panelReports,
     completeSignIn: async (callbackUrl) => {
       await ready;
       await session.completeSignIn(callbackUrl);

@@ -25,6 +25,10 @@ export const ResolvedConfig = Type.Object({
   /** The room fixed by the installer; null lets the person at the panel choose. */
   systemId: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
   kiosk: Type.Boolean(),
+  /** Hide the pointer (touch-only panels); unset: hidden on a kiosk, shown elsewhere. */
+  hideCursor: Type.Optional(Type.Boolean()),
+  /** Whom to call, shown on the panel's error screen ("AV support, ext. 4357"). */
+  supportContact: Type.Optional(Type.String({ maxLength: 200 })),
   poll: PollSettings,
   panel: PanelTimers,
   /** Linux without a keyring: store tokens with safeStorage's basic_text backend anyway. */

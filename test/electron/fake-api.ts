@@ -128,6 +128,9 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
         page([{ id: 'dep-display', name: 'Display', role: 1, default_port: 4352 }]),
       ),
     },
+    panel: {
+      report: record('panel.report', () => null),
+    },
   };
 }
 
@@ -161,4 +164,5 @@ export const sampleArgs: Readonly<Record<string, unknown>> = {
   'modules.ping': { id: 'mod-display-1' },
   'modules.state': { id: 'mod-display-1' },
   'modules.dependencies': {},
+  'panel.report': { systemId: 'sys-boardroom', page: 'sources', roomOn: true, meetingUnderway: false },
 };

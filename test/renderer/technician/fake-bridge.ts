@@ -100,6 +100,7 @@ export function fakeBridge(options: { forbid?: string[] } = {}) {
       link: notFaked('link'),
     },
     config: { get: notFaked('config.get'), chooseSystem: notFaked('chooseSystem') },
+    panel: { report: async () => null },
     systems: {
       list: verb('systems.list', () => page([...systems.values()])),
       get: verb('systems.get', ({ id }: { id: string }) => {
