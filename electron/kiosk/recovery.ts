@@ -115,7 +115,8 @@ export class RecoverySupervisor {
   }
   /** Failures still inside the window (bounded by `maxFailures`). */
   get recentFailures(): readonly Failure[] {
-    return this.#failures;
+    const now = this.#o.clock.now();
+    return this.#failures.filter((f) => now - f.at < this.policy.failureWindowMs);
   }
   /** Timers this supervisor holds (for the soak test: never more than three). */
   get pendingTimers(): number {
