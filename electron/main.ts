@@ -1,11 +1,23 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  powerSaveBlocker,
+  safeStorage,
+  session,
+  shell,
+} from 'electron';
 import ElectronStore from 'electron-store';
+import { systemClock } from './api/clock.ts';
 import { signOutMarkerFile } from './auth/sign-out-memory.ts';
 import { createMainServices, type MainServices } from './bridge/handlers.ts';
 import { registerIpcBridge } from './bridge/ipc.ts';
 import { loadConfig } from './config/load.ts';
+import { type KioskRuntime, startKioskRuntime } from './kiosk/runtime.ts';
 import type { ResolvedConfig } from './config/schema.ts';
 import { createSafeStorageVault } from './store/safe-storage-vault.ts';
 import { createSettings } from './store/settings.ts';
@@ -26,6 +38,8 @@ const rendererIndex = path.join(here, '..', 'renderer', 'index.html');
 const devServerUrl = app.isPackaged ? undefined : process.env.ROOMDECK_RENDERER_URL;
 
 let window: BrowserWindow | null = null;
+/** Locks (kiosk) and supervises every window; set once the services exist. */
+let kiosk: KioskRuntime | null = null;
 const cleanups: (() => Promise<void> | void)[] = [];
 
 function fail(err: unknown): never {
@@ -60,9 +74,11 @@ function createWindow(config: ResolvedConfig, appUrl: string): BrowserWindow {
     windowOptions({ preloadPath, kiosk: config.kiosk, devTools: !app.isPackaged }),
   );
   if (config.kiosk) win.removeMenu();
+  kiosk?.adopt(win);
   win.once('ready-to-show', () => win.show());
   win.on('closed', () => {
-    window = null;
+    // A recovery opens the new window before the old one goes: only the current one clears it.
+    if (window === win) window = null;
   });
   void win.loadURL(appUrl);
   return win;
@@ -117,6 +133,22 @@ async function start(): Promise<void> {
     }),
   );
 
+  // The session and the room binding live in `services`: no recovery below touches them.
+  kiosk = startKioskRuntime({
+    app,
+    powerSaveBlocker,
+    reports: services.panelReports,
+    config,
+    clock: systemClock,
+    appUrl,
+    current: () => window,
+    open: (url) => {
+      window = createWindow(config, url);
+      return window;
+    },
+    signals: process,
+  });
+  cleanups.unshift(() => kiosk?.dispose());
   window = createWindow(config, appUrl);
   app.on('activate', () => {
     if (window === null) window = createWindow(config, appUrl);
