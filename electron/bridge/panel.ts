@@ -12,9 +12,10 @@ export const PanelReport = Type.Object(
     systemId: Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()]),
     /** The panel page shown (e.g. "sources"); null when none is (welcome screen). */
     page: Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()]),
-    roomOn: Type.Boolean(),
-    /** A booking is under way now. */
-    meetingUnderway: Type.Boolean(),
+    /** Null while the panel does not know yet (the room is still loading). */
+    roomOn: Type.Union([Type.Boolean(), Type.Null()]),
+    /** A booking is under way now; null while not known yet. */
+    meetingUnderway: Type.Union([Type.Boolean(), Type.Null()]),
   },
   { additionalProperties: false },
 );

@@ -5,13 +5,20 @@
 
 /** What the panel last reported about its room (only the parts this decision reads). */
 export interface RoomActivity {
-  roomOn: boolean;
-  meetingUnderway: boolean;
+  /** Null: not known yet (a page still loading, e.g. just after a recovery). */
+  roomOn: boolean | null;
+  meetingUnderway: boolean | null;
 }
 
-export function keepDisplayAwake(activity: RoomActivity | null): boolean {
-  if (activity === null) return false;
-  return activity.roomOn || activity.meetingUnderway;
+/**
+ * True: keep the display on; false: it may sleep; null: not known, so leave it as it is (a page
+ * reloaded mid-meeting must not let the screen blank while it loads the room again).
+ */
+export function keepDisplayAwake(activity: RoomActivity | null): boolean | null {
+  if (activity === null) return null;
+  if (activity.roomOn === true || activity.meetingUnderway === true) return true;
+  if (activity.roomOn === false && activity.meetingUnderway === false) return false;
+  return null;
 }
 
 /** The parts of Electron's powerSaveBlocker this needs (a fake in tests). */
@@ -37,7 +44,8 @@ export class DisplayAwake {
   }
 
   update(activity: RoomActivity | null): void {
-    this.set(keepDisplayAwake(activity));
+    const awake = keepDisplayAwake(activity);
+    if (awake !== null) this.set(awake);
   }
 
   set(awake: boolean): void {

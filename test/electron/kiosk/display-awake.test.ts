@@ -8,7 +8,22 @@ describe('keeping the display awake', () => {
     expect(keepDisplayAwake({ roomOn: false, meetingUnderway: true })).toBe(true);
     expect(keepDisplayAwake({ roomOn: true, meetingUnderway: true })).toBe(true);
     expect(keepDisplayAwake({ roomOn: false, meetingUnderway: false })).toBe(false);
-    expect(keepDisplayAwake(null)).toBe(false);
+  });
+
+  it('is left as it is while the panel does not know yet (a reloaded page loading its room)', () => {
+    expect(keepDisplayAwake(null)).toBeNull();
+    expect(keepDisplayAwake({ roomOn: null, meetingUnderway: null })).toBeNull();
+    expect(keepDisplayAwake({ roomOn: false, meetingUnderway: null })).toBeNull();
+    expect(keepDisplayAwake({ roomOn: null, meetingUnderway: true })).toBe(true);
+    const blocker = new FakePowerSaveBlocker();
+    const display = new DisplayAwake(blocker);
+    display.update({ roomOn: true, meetingUnderway: true });
+    display.update({ roomOn: null, meetingUnderway: null });
+    expect(blocker.active.size).toBe(1);
+    display.update({ roomOn: false, meetingUnderway: false });
+    expect(blocker.active.size).toBe(0);
+    display.update({ roomOn: null, meetingUnderway: null });
+    expect(blocker.starts).toBe(1);
   });
 
   it('starts the blocker once when the room comes on, however many heartbeats repeat it', () => {
