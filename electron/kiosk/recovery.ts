@@ -124,10 +124,10 @@ export class RecoverySupervisor {
       .length;
   }
 
-  /** A report from the page: it is alive, and where it is. */
-  heartbeat(location: PanelLocation): void {
+  /** A report from the page: it is alive, and where it is (null: not known yet, keep the last). */
+  heartbeat(location: PanelLocation | null): void {
     if (this.#state === 'disposed') return;
-    this.#location = { systemId: location.systemId, page: location.page };
+    if (location !== null) this.#location = { systemId: location.systemId, page: location.page };
     this.#heard = true;
     if (this.#state === 'recovering') {
       this.#state = 'running';

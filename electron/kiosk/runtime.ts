@@ -134,7 +134,9 @@ export function startKioskRuntime(options: KioskRuntimeOptions): KioskRuntime {
   });
 
   const stopReports = options.reports.onReport((report) => {
-    supervisor.heartbeat({ systemId: report.systemId, page: report.page });
+    // A page still loading its room says "unknown": alive, but not where to return to.
+    const known = report.roomOn !== null;
+    supervisor.heartbeat(known ? { systemId: report.systemId, page: report.page } : null);
     if (config.kiosk) display.update(report);
   });
 

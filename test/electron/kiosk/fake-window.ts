@@ -45,8 +45,12 @@ export class FakeContents extends Emitter implements SupervisedContents {
     this.css.push(css);
     return Promise.resolve(`key-${this.css.length}`);
   }
+  /** What loading a URL starts (the soak test boots a renderer there). */
+  onLoad: ((url: string) => void) | null = null;
+
   loadURL(url: string): Promise<void> {
     this.loaded.push(url);
+    this.onLoad?.(url);
     return Promise.resolve();
   }
 

@@ -84,6 +84,20 @@ describe('the kiosk runtime', () => {
     expect(h.windows[0]?.webContents.loaded.at(-1)).toBe(`${APP_URL}#page=lights`);
   });
 
+  it('keeps the page to return to while a reloaded page still loads its room (an unknown report)', async () => {
+    const h = harness({ kiosk: true });
+    h.report('lights');
+    h.reports.record({ systemId: null, page: null, roomOn: null, meetingUnderway: null });
+    h.windows[0]?.webContents.emit('render-process-gone', new FakeEvent(), {
+      reason: 'crashed',
+      exitCode: 1,
+    });
+    await h.clock.advance(1_000);
+    expect(h.windows[0]?.webContents.loaded.at(-1)).toBe(`${APP_URL}#page=lights`);
+    // Still alive, though: the unknown report fed the watchdog.
+    expect(h.runtime.supervisor.state).toBe('recovering');
+  });
+
   it('replaces the window on a second failure: the new one first, then the old one goes', async () => {
     const h = harness({ kiosk: true });
     h.report('lights');
