@@ -157,6 +157,11 @@ export function startKioskRuntime(options: KioskRuntimeOptions): KioskRuntime {
     for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) options.signals?.on(signal, stop);
   }
 
+  // A quit that goes ahead closes the windows: nothing may "recover" them on the way out.
+  options.app.on('before-quit', () => {
+    if (!config.kiosk || gate.authorized) supervisor.dispose();
+  });
+
   const hideCursor = cursorHidden(config);
   const adopt = (win: SupervisedWindow): void => {
     if (config.kiosk) lockKioskWindow(win, { gate, hideCursor });

@@ -161,6 +161,30 @@ describe('the kiosk runtime', () => {
     expect(h.windows[0]?.tryClose()).toBe(false);
   });
 
+  it('recovers nothing once a quit goes ahead (closing windows is not a crash)', async () => {
+    const laptop = harness({ kiosk: false });
+    laptop.report('sources');
+    laptop.app.quit();
+    laptop.windows[0]?.webContents.emit('render-process-gone', new FakeEvent(), {
+      reason: 'clean-exit',
+      exitCode: 0,
+    });
+    await laptop.clock.advance(120_000);
+    expect(laptop.windows).toHaveLength(1);
+    expect(laptop.windows[0]?.webContents.loaded).toEqual([APP_URL]);
+    expect(laptop.clock.pending()).toEqual([]);
+
+    const kiosk = harness({ kiosk: true });
+    kiosk.report('sources');
+    kiosk.app.quit(); // refused: the kiosk still recovers
+    kiosk.windows[0]?.webContents.emit('render-process-gone', new FakeEvent(), {
+      reason: 'crashed',
+      exitCode: 1,
+    });
+    await kiosk.clock.advance(1_000);
+    expect(kiosk.windows[0]?.webContents.loaded.at(-1)).toBe(`${APP_URL}#page=sources`);
+  });
+
   it('opens a window again when a refused quit finds none', () => {
     const h = harness({ kiosk: true });
     h.report('lights');

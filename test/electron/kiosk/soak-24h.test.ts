@@ -409,7 +409,7 @@ describe('a kiosk panel left alone for 24 hours', () => {
         const hour = (minute - 30) / 60;
         // Nothing grows: timers, listeners on the app and on the live window, windows, reports.
         if (hour === 0) pendingAfterWarmUp = pending;
-        expect(pending, `pending timers at hour ${hour}`).toBeLessThanOrEqual(16);
+        expect(pending, `pending timers at hour ${hour}`).toBeLessThanOrEqual(12);
         expect(w.app.listenerCount()).toBe(appListeners);
         expect(w.current().listenerCount() + w.current().webContents.listenerCount()).toBe(windowListeners);
         expect(w.services.panelReports.listenerCount).toBe(reportListeners);
