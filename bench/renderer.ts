@@ -202,8 +202,15 @@ async function benchIdleWelcome(
     let count = 0;
     const onRequest = (request: { url(): string }) => {
       const verb = /\/bridge\/(\w+\/\w+)$/.exec(request.url())?.[1];
-      // Verbs answered by the host alone (config, session status) cost the service nothing.
-      if (verb === undefined || verb.startsWith('config/') || verb.startsWith('session/')) return;
+      // Verbs answered by the host alone (config, session status, the panel's heartbeat) cost the
+      // service nothing.
+      if (
+        verb === undefined ||
+        verb.startsWith('config/') ||
+        verb.startsWith('session/') ||
+        verb.startsWith('panel/')
+      )
+        return;
       count += 1;
       byVerb[verb] = (byVerb[verb] ?? 0) + 1;
     };

@@ -7,17 +7,20 @@ import {
   Menu,
   net,
   protocol,
+  powerSaveBlocker,
   safeStorage,
   session,
   shell,
 } from 'electron';
 import ElectronStore from 'electron-store';
 import { fetchThroughNet } from './api/net-fetch.ts';
+import { systemClock } from './api/clock.ts';
 import { signOutMarkerFile } from './auth/sign-out-memory.ts';
 import { TECHNICIAN_ROUTE } from './bridge/channels.ts';
 import { createMainServices, type MainServices } from './bridge/handlers.ts';
 import { registerIpcBridge } from './bridge/ipc.ts';
 import { loadConfig } from './config/load.ts';
+import { type KioskRuntime, startKioskRuntime } from './kiosk/runtime.ts';
 import type { ResolvedConfig } from './config/schema.ts';
 import { lazyStore } from './store/lazy-store.ts';
 import { ensurePrivateFolderSync } from './store/private-folder.ts';
@@ -51,9 +54,12 @@ const renderer = chooseRenderer({ argv, env: process.env, isPackaged: app.isPack
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
 let window: BrowserWindow | null = null;
-let kiosk = argv.includes('--kiosk');
+/** Whether this is a wall panel, known from argv before the configuration loads (for failure screens). */
+let kioskMode = argv.includes('--kiosk');
 /** Set while a sign-in window is being constructed: its contents follow their own lock. */
 let creatingSignInWindow = false;
+/** Locks (kiosk) and supervises every window; set once the services exist. */
+let kiosk: KioskRuntime | null = null;
 const cleanups: (() => Promise<void> | void)[] = [];
 
 async function withEmbeddedSimulator(config: ResolvedConfig): Promise<ResolvedConfig> {
@@ -140,9 +146,11 @@ function createWindow(config: ResolvedConfig, appUrl: string): BrowserWindow {
     },
   });
   if (config.kiosk) win.removeMenu();
+  kiosk?.adopt(win);
   win.once('ready-to-show', () => win.show());
   win.on('closed', () => {
-    window = null;
+    // A recovery opens the new window before the old one goes: only the current one clears it.
+    if (window === win) window = null;
   });
   void win.loadURL(appUrl);
   return win;
@@ -155,7 +163,7 @@ function serveRenderer(): void {
 
 async function start(): Promise<void> {
   let config = loadConfig({ argv, env: process.env, unknownFlags: 'ignore' }).config;
-  kiosk = config.kiosk;
+  kioskMode = config.kiosk;
   if (renderer.ignored !== null) console.warn(`Roomdeck: ${renderer.ignored}`);
   // Chromium's own data lives with Roomdeck's, so one directory holds (and wipes) everything;
   // tokens and profile alike are the user's alone (0700).
@@ -222,6 +230,22 @@ async function start(): Promise<void> {
     ),
   );
 
+  // The session and the room binding live in `services`: no recovery below touches them.
+  kiosk = startKioskRuntime({
+    app,
+    powerSaveBlocker,
+    reports: services.panelReports,
+    config,
+    clock: systemClock,
+    appUrl,
+    current: () => window,
+    open: (url) => {
+      window = createWindow(config, url);
+      return window;
+    },
+    signals: process,
+  });
+  cleanups.unshift(() => kiosk?.dispose());
   window = createWindow(config, appUrl);
   app.on('activate', () => {
     if (window === null) window = createWindow(config, appUrl);
@@ -254,6 +278,6 @@ start().catch((err: unknown) =>
     showErrorBox: (title, content) => dialog.showErrorBox(title, content),
     exit: (code) => app.exit(code),
     log: (message, error) => console.error(`Roomdeck: ${message}:`, error),
-    kiosk,
+    kiosk: kioskMode,
   }),
 );

@@ -22,6 +22,7 @@ export const verbNames = {
   ],
   modules: ['list', 'get', 'create', 'update', 'remove', 'start', 'stop', 'ping', 'state', 'dependencies'],
   technician: ['status', 'unlock', 'signIn', 'touch', 'close'],
+  panel: ['report'],
 } as const;
 
 /**

@@ -8,6 +8,7 @@ import { Capabilities, type Capability, outcomeOf as capabilityOutcome } from '.
 import { createOAuthContext } from '../auth/flows.ts';
 import { type OpenSignInWindow, Session, type SignInMode } from '../auth/session.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
+import { PanelReports } from '../kiosk/panel-reports.ts';
 import type { Settings } from '../store/settings.ts';
 import { createMemoryVault, type TokenVault } from '../store/vault.ts';
 import type { RoomdeckApi } from './contract.ts';
@@ -67,6 +68,8 @@ export interface MainServices {
   client: ControlClient;
   /** Settles when the vault has been read; every verb waits for it. */
   ready: Promise<void>;
+  /** What the panel last reported (room, page, room in use): recovery and display-awake read it. */
+  panelReports: PanelReports;
   dispose(): void;
 }
 
@@ -130,7 +133,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     session: technicianSession,
     clock,
   });
-  const shared: Shared = { config, settings, ready, technician };
+  const panelReports = new PanelReports();
+  const shared: Shared = { config, settings, ready, technician, panelReports };
   const api = buildApi(panel, shared);
   const technicianApi = gated(
     // A technician always types their own password: never the panel's managed account.
@@ -145,6 +149,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     session,
     client,
     ready,
+    panelReports,
     completeSignIn: async (callbackUrl) => {
       await ready;
       // One callback route serves both sessions: the sign-in whose state it carries takes it.
@@ -173,6 +178,8 @@ interface Shared {
   settings: Settings;
   ready: Promise<void>;
   technician: TechnicianGate;
+  /** Where the panel says it is (room, page, in use): the kiosk's watchdog and display-awake read it. */
+  panelReports: PanelReports;
 }
 
 function principal(
@@ -234,7 +241,7 @@ function gated(api: RoomdeckApi, gate: TechnicianGate): RoomdeckApi {
 
 function buildApi(who: Principal, shared: Shared): RoomdeckApi {
   const { session, client, link, capabilities, usesPasswordGrant } = who;
-  const { config, settings, ready, technician } = shared;
+  const { config, settings, ready, technician, panelReports } = shared;
 
   /** Every verb waits for the vault to be read, so the first status is the real one. */
   const after =
@@ -407,6 +414,13 @@ function buildApi(who: Principal, shared: Shared): RoomdeckApi {
         await technician.close();
         return technician.status();
       }),
+    },
+    panel: {
+      // Needs no session: a signed-out panel still sends its heartbeat (the watchdog listens).
+      report: async (report) => {
+        panelReports.record(report);
+        return null;
+      },
     },
   };
 }

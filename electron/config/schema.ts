@@ -32,6 +32,10 @@ export const ResolvedConfig = Type.Object({
   technicianPin: Type.Optional(Type.String()),
   /** Seconds the technician tools stay open untouched before they close (default 120). */
   technicianIdleS: Type.Optional(Type.Integer({ minimum: 5 })),
+  /** Hide the pointer (touch-only panels); unset: hidden on a kiosk, shown elsewhere. */
+  hideCursor: Type.Optional(Type.Boolean()),
+  /** Whom to call, shown on the panel's error screen ("AV support, ext. 4357"). */
+  supportContact: Type.Optional(Type.String({ maxLength: 200 })),
   poll: PollSettings,
   panel: PanelTimers,
   /** Linux without a keyring: store tokens with safeStorage's basic_text backend anyway. */

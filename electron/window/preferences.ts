@@ -54,6 +54,8 @@ export function windowOptions(settings: WindowSettings): BrowserWindowConstructo
       kiosk: true,
       fullscreen: true,
       frame: false,
+      // macOS rounds a frameless window's corners: a wall panel's picture fills its screen.
+      roundedCorners: false,
       autoHideMenuBar: true,
       closable: false,
       minimizable: false,

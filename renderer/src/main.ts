@@ -6,6 +6,7 @@ import { AppModel } from './lib/app.svelte.ts';
 import { createBridge, findIpc } from './lib/bridge.ts';
 import { systemClock } from './lib/clock.ts';
 import { TechnicianAccessModel } from './lib/technician/access.svelte.ts';
+import { PanelHeartbeat } from './lib/panel/heartbeat.ts';
 
 // The bridge reports session-ending errors to the app model, which exists only after the bridge.
 let model: AppModel | undefined;
@@ -19,5 +20,8 @@ const technician = new TechnicianAccessModel({ api, tools, nav, clock: systemClo
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element');
-mount(App, { target, props: { model, clock: systemClock, technician } });
+// Alive, and where: the main process keeps the display awake and watches for a hung page by it.
+const heartbeat = new PanelHeartbeat({ send: (state) => api.panel.report(state), clock: systemClock });
+heartbeat.start();
+mount(App, { target, props: { model, clock: systemClock, technician, heartbeat } });
 void model.boot();

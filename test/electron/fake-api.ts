@@ -135,6 +135,9 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
       touch: record('technician.touch', () => access),
       close: record('technician.close', () => access),
     },
+    panel: {
+      report: record('panel.report', () => null),
+    },
   };
 }
 
@@ -182,4 +185,5 @@ export const sampleArgs: Readonly<Record<string, unknown>> = {
   'technician.signIn': {},
   'technician.touch': {},
   'technician.close': {},
+  'panel.report': { systemId: 'sys-boardroom', page: 'sources', roomOn: true, meetingUnderway: false },
 };

@@ -5,6 +5,7 @@ import App from '../../renderer/src/App.svelte';
 import { AppModel } from '../../renderer/src/lib/app.svelte.ts';
 import { BridgeError } from '../../renderer/src/lib/bridge.ts';
 import { systemClock } from '../../renderer/src/lib/clock.ts';
+import { NO_ROOM, PanelHeartbeat, type PanelState, UNKNOWN } from '../../renderer/src/lib/panel/heartbeat.ts';
 
 const CONFIG: AppConfig = {
   serverUrl: 'http://127.0.0.1:8080',
@@ -120,5 +121,31 @@ describe('the sign-in screen', () => {
     );
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent('Your session has ended.');
+  });
+});
+
+describe('the heartbeat to the main process', () => {
+  it('says "nothing known" while starting and "no room shown" on the sign-in screen', async () => {
+    const sent: PanelState[] = [];
+    const heartbeat = new PanelHeartbeat({
+      clock: systemClock,
+      send: async (state) => {
+        sent.push(state);
+        return null;
+      },
+    });
+    heartbeat.start();
+    try {
+      const model = new AppModel(fakeApi({ state: 'signed-out', reason: null, server: 's' }), {
+        assign: vi.fn(),
+      });
+      render(App, { props: { model, clock: systemClock, heartbeat } });
+      expect(sent[0]).toEqual(UNKNOWN);
+      await model.boot();
+      await screen.findByRole('button', { name: 'Sign in' });
+      await vi.waitFor(() => expect(sent.at(-1)).toEqual(NO_ROOM));
+    } finally {
+      heartbeat.stop();
+    }
   });
 });

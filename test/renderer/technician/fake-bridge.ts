@@ -107,6 +107,7 @@ export function fakeBridge(options: { forbid?: string[] } = {}) {
       touch: notFaked('technician.touch'),
       close: notFaked('technician.close'),
     },
+    panel: { report: async () => null },
     systems: {
       list: verb('systems.list', () => page([...systems.values()])),
       get: verb('systems.get', ({ id }: { id: string }) => {

@@ -28,8 +28,10 @@ export class PanelModel {
   #tick: unknown = null;
   #disposed = false;
 
-  constructor(room: Room, timers: PanelTimers) {
+  /** `startPage`: the page to show first (a recovered window returns to the page it showed). */
+  constructor(room: Room, timers: PanelTimers, options: { startPage?: string | null } = {}) {
     this.room = room;
+    if (options.startPage) this.#pageId = options.startPage;
     this.#nowMs = room.clock.now();
     this.idle = new IdleWatch({ clock: room.clock, ...timers, switchOff: () => void this.off() });
     this.#everySecond();
