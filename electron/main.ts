@@ -5,8 +5,10 @@ import ElectronStore from 'electron-store';
 import { signOutMarkerFile } from './auth/sign-out-memory.ts';
 import { createMainServices, type MainServices } from './bridge/handlers.ts';
 import { registerIpcBridge } from './bridge/ipc.ts';
-import { loadConfig } from './config/load.ts';
+import { dataDirOf, loadConfigKeepingLastGood } from './config/last-good.ts';
 import type { ResolvedConfig } from './config/schema.ts';
+import { type DiagnosticsContext, logStart } from './diagnostics/collect.ts';
+import { createFileLog, createMemoryLog, type Log } from './log/log.ts';
 import { createSafeStorageVault } from './store/safe-storage-vault.ts';
 import { createSettings } from './store/settings.ts';
 import { appUrlMatcher } from './window/app-origin.ts';
@@ -27,8 +29,17 @@ const devServerUrl = app.isPackaged ? undefined : process.env.ROOMDECK_RENDERER_
 
 let window: BrowserWindow | null = null;
 const cleanups: (() => Promise<void> | void)[] = [];
+/** Memory until the data directory is known, then `<data dir>/logs/roomdeck.log`. */
+let log: Log = createMemoryLog();
+let diagnostics: DiagnosticsContext = {
+  host: 'electron',
+  versions: {},
+  configSources: {},
+  configProblems: [],
+};
 
 function fail(err: unknown): never {
+  log.error('cannot start', { error: err });
   dialog.showErrorBox('Roomdeck cannot start', err instanceof Error ? err.message : String(err));
   app.exit(2);
   throw err;
@@ -52,6 +63,8 @@ function createServices(config: ResolvedConfig): MainServices {
     signInMode: 'system-browser',
     openExternal: (url) => shell.openExternal(url),
     signOutMemory: signOutMarkerFile(path.join(config.dataDir, 'signed-out')),
+    log,
+    diagnostics,
   });
 }
 
@@ -64,6 +77,13 @@ function createWindow(config: ResolvedConfig, appUrl: string): BrowserWindow {
   win.on('closed', () => {
     window = null;
   });
+  // A crashed or killed renderer is logged and reloaded: a wall panel must come back by itself.
+  win.webContents.on('render-process-gone', (_event, details) => {
+    log.error('crashed: renderer process gone', { reason: details.reason, exitCode: details.exitCode });
+    if (details.reason !== 'clean-exit' && !win.isDestroyed()) {
+      void win.loadURL(appUrl).then(() => log.info('recovered: renderer reloaded'));
+    }
+  });
   void win.loadURL(appUrl);
   return win;
 }
@@ -72,10 +92,27 @@ async function start(): Promise<void> {
   const argv = process.argv.slice(app.isPackaged ? 1 : 2);
   let config: ResolvedConfig;
   try {
-    config = loadConfig({ argv, env: process.env, unknownFlags: 'ignore' }).config;
+    const outcome = loadConfigKeepingLastGood({ argv, env: process.env, unknownFlags: 'ignore' }, dataDirOf);
+    config = outcome.loaded.config;
+    log = createFileLog({ dir: path.join(config.dataDir, 'logs') });
+    diagnostics = {
+      host: 'electron',
+      versions: {
+        roomdeck: app.getVersion(),
+        electron: process.versions.electron,
+        chrome: process.versions.chrome,
+        node: process.versions.node,
+      },
+      configSources: outcome.loaded.sources,
+      configProblems: outcome.problems?.problems.map((p) => `${p.key} (${p.source}): ${p.message}`) ?? [],
+    };
   } catch (err) {
     fail(err);
   }
+  process.on('uncaughtException', (err) => log.error('crashed: uncaught exception in main', { error: err }));
+  app.on('child-process-gone', (_event, details) =>
+    log.error('crashed: child process gone', { type: details.type, reason: details.reason }),
+  );
   // Chromium's own data lives with Roomdeck's, so one directory holds (and wipes) everything.
   app.setPath('userData', config.dataDir);
   app.enableSandbox();
@@ -92,6 +129,7 @@ async function start(): Promise<void> {
   await app.whenReady();
   if (config.kiosk) Menu.setApplicationMenu(null);
   config = await withEmbeddedSimulator(config).catch(fail);
+  logStart(log, config, diagnostics);
 
   const appUrl = devServerUrl ?? pathToFileURL(rendererIndex).href;
   const isAppUrl = appUrlMatcher(appUrl);
@@ -126,6 +164,7 @@ async function start(): Promise<void> {
 app.on('window-all-closed', () => app.quit());
 app.on('will-quit', (event) => {
   if (cleanups.length === 0) return;
+  log.info('roomdeck stopped');
   event.preventDefault();
   const pending = cleanups.splice(0).map(async (cleanup) => cleanup());
   void Promise.allSettled(pending).then(() => app.quit());

@@ -50,6 +50,8 @@ export const ERROR_MESSAGES = {
   ROOMDECK_CONFIG_INVALID: 'Roomdeck is not configured correctly. Ask the installer to check its settings.',
   ROOMDECK_SYSTEM_LOCKED:
     'This panel is fixed to its room by the installer, so the room cannot be changed here. Ask the installer to change it.',
+  ROOMDECK_PANEL_ENROLLED:
+    'This panel is enrolled to its room, so the room cannot be changed here. A technician changes it with Re-enrol this panel in the technician tools.',
   ROOMDECK_INTERNAL: 'Something went wrong inside Roomdeck. Try again; if it persists, restart Roomdeck.',
 } as const;
 

@@ -21,4 +21,6 @@ export const verbNames = {
     'zones',
   ],
   modules: ['list', 'get', 'create', 'update', 'remove', 'start', 'stop', 'ping', 'state', 'dependencies'],
+  enrolment: ['status', 'begin', 'unenrol'],
+  diagnostics: ['export'],
 } as const;

@@ -2,12 +2,18 @@ import { LinkHealth, observed } from '../link/health.ts';
 import type { SignOutMemory } from '../auth/sign-out-memory.ts';
 import { ControlClient } from '../api/client.ts';
 import { type Clock, systemClock } from '../api/clock.ts';
-import { RoomdeckError } from '../api/errors.ts';
+import { RoomdeckError, toBridgeError } from '../api/errors.ts';
 import { readStateValues } from '../api/tolerant.ts';
 import { Capabilities, type Capability, outcomeOf as capabilityOutcome } from './capabilities.ts';
 import { createOAuthContext } from '../auth/flows.ts';
 import { Session, type SignInMode } from '../auth/session.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
+import { buildDiagnostics, diagnosticsFileName } from '../diagnostics/bundle.ts';
+import { type DiagnosticsContext, platformOf } from '../diagnostics/collect.ts';
+import { RoundTripHistogram } from '../diagnostics/histogram.ts';
+import { PanelEnrolment } from '../enrolment/enrolment.ts';
+import { logLink, logSession, refreshLogger } from '../log/events.ts';
+import { createMemoryLog, type Log } from '../log/log.ts';
 import type { Settings } from '../store/settings.ts';
 import type { TokenVault } from '../store/vault.ts';
 import type { RoomdeckApi } from './contract.ts';
@@ -39,6 +45,10 @@ export interface MainServicesOptions {
   signInTimeoutMs?: number;
   /** Remembers an explicit sign-out across restarts (the next sign-in asks for the password). */
   signOutMemory?: SignOutMemory;
+  /** Where sign-in, refresh, link and exec outcomes are logged (default: memory only). */
+  log?: Log;
+  /** What the diagnostics bundle says about the host (default: a browser host, no sources). */
+  diagnostics?: DiagnosticsContext;
 }
 
 export interface MainServices {
@@ -56,6 +66,7 @@ export interface MainServices {
 export function createMainServices(options: MainServicesOptions): MainServices {
   const { config, settings } = options;
   const clock = resolveClock(options);
+  const log = options.log ?? createMemoryLog();
   const oauth = createOAuthContext({
     serverUrl: config.serverUrl,
     clientId: config.clientId,
@@ -78,7 +89,9 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     random: options.random,
     signInTimeoutMs: options.signInTimeoutMs,
     ...(options.signOutMemory ? { signOutMemory: options.signOutMemory } : {}),
+    onRefresh: refreshLogger(log),
   });
+  const unlogSession = logSession(session, log);
   // Every call's outcome tells the link-health model how the link to the service is.
   const link = new LinkHealth(clock);
   const client = observed(
@@ -91,6 +104,16 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     }),
     link,
   );
+  const unlogLink = logLink(link, log);
+  const pollRoundTrips = new RoundTripHistogram();
+  const enrolment = new PanelEnrolment({
+    settings,
+    session,
+    configuredSystemId: config.systemId,
+    supportContact: config.supportContact ?? null,
+    now: () => new Date(clock.now()),
+    log,
+  });
   const ready = session.restore();
   // A panel's first screen needs the service at once. Open the connection (and load the HTTP
   // client) while the window is still loading, not on the first request that waits for it.
@@ -138,7 +161,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     serverUrl: config.serverUrl,
     embeddedSimulator: config.embeddedSimulator,
     systemId: config.systemId ?? settings.getSystemId(),
-    systemLocked: config.systemId !== null,
+    systemLocked: config.systemId !== null || enrolment.bound,
     kiosk: config.kiosk,
     poll: { ...config.poll },
     panel: { ...config.panel },
@@ -173,7 +196,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       get: after(async () => appConfig()),
       chooseSystem: after(async ({ systemId }) => {
         if (config.systemId !== null) throw new RoomdeckError('ROOMDECK_SYSTEM_LOCKED');
-        settings.setSystemId(systemId);
+        enrolment.chooseSystem(systemId);
         return appConfig();
       }),
     },
@@ -209,21 +232,47 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         }),
       ),
       exec: after(
-        learning('systems.exec', async (a) => ({
-          result: await client.exec(a.id, {
-            module: a.module,
-            index: a.index,
-            method: a.method,
-            args: a.args,
-          }),
-        })),
+        learning('systems.exec', async (a) => {
+          try {
+            return {
+              result: await client.exec(a.id, {
+                module: a.module,
+                index: a.index,
+                method: a.method,
+                args: a.args,
+              }),
+            };
+          } catch (err) {
+            // Which command failed and why, never its arguments (a keypad's PIN is an argument).
+            const { code, message } = toBridgeError(err);
+            log.warn('exec failed', {
+              systemId: a.id,
+              module: a.module,
+              index: a.index,
+              method: a.method,
+              code,
+              message,
+            });
+            throw err;
+          }
+        }),
       ),
       // The panel compares and shows these: JSON text ("true", "15") is read as what it encodes.
-      state: after(async (a) =>
-        readStateValues(
-          await client.systemState(a.id, { module: a.module, index: a.index, lookup: a.lookup }),
-        ),
-      ),
+      state: after(async (a) => {
+        const started = clock.now();
+        try {
+          const state = await client.systemState(a.id, {
+            module: a.module,
+            index: a.index,
+            lookup: a.lookup,
+          });
+          pollRoundTrips.record(clock.now() - started, true);
+          return readStateValues(state);
+        } catch (err) {
+          pollRoundTrips.record(clock.now() - started, false);
+          throw err;
+        }
+      }),
       funcs: after((a) => client.funcs(a.id, { module: a.module, index: a.index })),
       count: after(async (a) => ({ count: await client.count(a.id, a.module) })),
       types: after((a) => client.types(a.id)),
@@ -264,6 +313,38 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       state: after((a) => client.moduleState(a.id, a.lookup)),
       dependencies: after((a) => client.listDependencies({ q: a.q, limit: a.limit, offset: a.offset })),
     },
+    enrolment: {
+      status: after(async () => enrolment.view()),
+      begin: after(async () => {
+        await enrolment.begin();
+        return { view: enrolment.view(), status: status() };
+      }),
+      unenrol: after(async () => {
+        await enrolment.unenrol();
+        return { view: enrolment.view(), status: status() };
+      }),
+    },
+    diagnostics: {
+      export: after(async () => {
+        const now = new Date(clock.now());
+        const context = options.diagnostics;
+        log.info('diagnostics exported');
+        const bundle = buildDiagnostics({
+          now,
+          versions: context?.versions ?? {},
+          platform: platformOf(context?.host ?? 'browser-host'),
+          // Redacted by buildDiagnostics: secrets show as "[redacted]", never their values.
+          config: { ...config },
+          configSources: { ...(context?.configSources ?? {}) },
+          configProblems: [...(context?.configProblems ?? [])],
+          session: { ...status(), enrolment: enrolment.view() },
+          link: { ...link.view() },
+          pollRoundTrips: pollRoundTrips.snapshot(),
+          logLines: log.recent(),
+        });
+        return { fileName: diagnosticsFileName(now), bundle };
+      }),
+    },
   };
 
   return {
@@ -275,7 +356,11 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       await ready;
       await session.completeSignIn(callbackUrl);
     },
-    dispose: () => session.dispose(),
+    dispose: () => {
+      unlogSession();
+      unlogLink();
+      session.dispose();
+    },
   };
 }
 

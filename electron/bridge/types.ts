@@ -10,6 +10,11 @@ import type {
   SignInResult as SignInResultSchema,
 } from './session.ts';
 import type { SystemDetail as SystemDetailSchema } from './systems.ts';
+import type { DiagnosticsExport as DiagnosticsExportSchema } from './diagnostics.ts';
+import type {
+  EnrolmentChange as EnrolmentChangeSchema,
+  EnrolmentView as EnrolmentViewSchema,
+} from './enrolment.ts';
 
 /** The types the renderer needs, in one place it may import from (type-only: no schema code ships). */
 export type {
@@ -42,3 +47,6 @@ export interface Page<T> {
 }
 
 export type LinkView = Static<typeof LinkViewSchema>;
+export type EnrolmentView = Static<typeof EnrolmentViewSchema>;
+export type EnrolmentChange = Static<typeof EnrolmentChangeSchema>;
+export type DiagnosticsExport = Static<typeof DiagnosticsExportSchema>;

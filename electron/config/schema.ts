@@ -25,6 +25,8 @@ export const ResolvedConfig = Type.Object({
   /** The room fixed by the installer; null lets the person at the panel choose. */
   systemId: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
   kiosk: Type.Boolean(),
+  /** Who people at the panel call when it needs a technician (shown when its session ends). */
+  supportContact: Type.Optional(Type.String()),
   poll: PollSettings,
   panel: PanelTimers,
   /** Linux without a keyring: store tokens with safeStorage's basic_text backend anyway. */

@@ -128,8 +128,39 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
         page([{ id: 'dep-display', name: 'Display', role: 1, default_port: 4352 }]),
       ),
     },
+    enrolment: {
+      status: record('enrolment.status', () => enrolmentView),
+      begin: record('enrolment.begin', () => ({
+        view: { ...enrolmentView, enrolling: true },
+        status: { ...status, state: 'signed-out' as const },
+      })),
+      unenrol: record('enrolment.unenrol', () => ({
+        view: enrolmentView,
+        status: { ...status, state: 'signed-out' as const },
+      })),
+    },
+    diagnostics: {
+      export: record('diagnostics.export', () => ({
+        fileName: 'roomdeck-diagnostics-2026-11-24T09-30-00-000Z.json',
+        bundle: {
+          kind: 'roomdeck-diagnostics' as const,
+          format: 1 as const,
+          createdAt: '2026-11-24T09:30:00.000Z',
+          versions: { roomdeck: '0.1.0' },
+          platform: { os: 'linux', release: '6.1', arch: 'x64', host: 'browser-host' as const },
+          configuration: { effective: {}, sources: {}, problems: [] },
+          session: {},
+          link: {},
+          pollRoundTrips: {},
+          lastErrors: [],
+          log: [],
+        },
+      })),
+    },
   };
 }
+
+const enrolmentView = { enrolment: null, enrolling: false, supportContact: null };
 
 /** A valid argument for every verb, so tests can walk the whole contract. */
 export const sampleArgs: Readonly<Record<string, unknown>> = {
@@ -161,4 +192,8 @@ export const sampleArgs: Readonly<Record<string, unknown>> = {
   'modules.ping': { id: 'mod-display-1' },
   'modules.state': { id: 'mod-display-1' },
   'modules.dependencies': {},
+  'enrolment.status': {},
+  'enrolment.begin': {},
+  'enrolment.unenrol': {},
+  'diagnostics.export': {},
 };
