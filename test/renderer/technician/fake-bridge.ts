@@ -100,6 +100,12 @@ export function fakeBridge(options: { forbid?: string[] } = {}) {
       link: notFaked('link'),
     },
     config: { get: notFaked('config.get'), chooseSystem: notFaked('chooseSystem') },
+    enrolment: {
+      status: notFaked('enrolment.status'),
+      begin: notFaked('enrolment.begin'),
+      unenrol: notFaked('enrolment.unenrol'),
+    },
+    diagnostics: { export: notFaked('diagnostics.export') },
     systems: {
       list: verb('systems.list', () => page([...systems.values()])),
       get: verb('systems.get', ({ id }: { id: string }) => {
