@@ -18,7 +18,7 @@ export interface EnrolmentView {
 
 export interface EnrolmentOptions {
   settings: Settings;
-  session: Session;
+  session: Pick<Session, 'onChange' | 'status' | 'signOut'>;
   /** The room fixed by managed configuration, if any: enrolment then binds the account only. */
   configuredSystemId: string | null;
   supportContact: string | null;

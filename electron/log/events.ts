@@ -17,6 +17,14 @@ export function logSession(session: Session, log: Log): () => void {
     if (status.state === 'signed-in') {
       log.info(was === 'signing-in' ? 'sign-in succeeded' : 'session restored', { server: status.server });
     } else if (status.state === 'signing-in') {
+      // A managed account whose session the service ended signs in again at once, by itself.
+      if (was === 'signed-in' && status.reason !== null) {
+        log.warn('session ended', {
+          server: status.server,
+          code: status.reason.code,
+          reason: status.reason.message,
+        });
+      }
       log.info('sign-in started', { server: status.server });
     } else if (status.reason === null) {
       log.info(was === 'signing-in' ? 'sign-in abandoned' : 'signed out', { server: status.server });
