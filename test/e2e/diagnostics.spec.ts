@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createFileVault } from '../../electron/store/file-vault.ts';
+import { assertNoCredentialsInLogs } from './support/log-secrecy.ts';
 import { type Running, startHost, startSimulator } from './support/processes.ts';
 
 /*
@@ -42,7 +43,15 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await Promise.allSettled([host?.stop(), simulator?.stop()]);
-  rmSync(dir, { recursive: true, force: true });
+  try {
+    assertNoCredentialsInLogs({
+      dataDir,
+      simulatorDataFile: path.join(dir, 'simulator.json'),
+      secrets: [CLIENT_SECRET],
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('a technician downloads one diagnostics file: versions, configuration sources, no secret', async ({

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { createFileVault } from '../../electron/store/file-vault.ts';
 import { signIn } from './support/panel.ts';
+import { assertNoCredentialsInLogs } from './support/log-secrecy.ts';
 import { type Running, startHost, startSimulator } from './support/processes.ts';
 
 /*
@@ -33,7 +34,15 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await Promise.allSettled([host?.stop(), simulator?.stop()]);
-  rmSync(dir, { recursive: true, force: true });
+  try {
+    assertNoCredentialsInLogs({
+      dataDir,
+      simulatorDataFile: path.join(dir, 'simulator.json'),
+      secrets: [],
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 const screen = (page: Page) => page.locator('main');
