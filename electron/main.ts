@@ -7,7 +7,7 @@ import { createMainServices, type MainServices } from './bridge/handlers.ts';
 import { registerIpcBridge } from './bridge/ipc.ts';
 import { dataDirOf, loadConfigKeepingLastGood } from './config/last-good.ts';
 import type { ResolvedConfig } from './config/schema.ts';
-import { type DiagnosticsContext, logStart } from './diagnostics/collect.ts';
+import { type DiagnosticsContext, logStart, STOPPED } from './diagnostics/collect.ts';
 import { createFileLog, createMemoryLog, type Log } from './log/log.ts';
 import { createSafeStorageVault } from './store/safe-storage-vault.ts';
 import { createSettings } from './store/settings.ts';
@@ -164,7 +164,7 @@ async function start(): Promise<void> {
 app.on('window-all-closed', () => app.quit());
 app.on('will-quit', (event) => {
   if (cleanups.length === 0) return;
-  log.info('roomdeck stopped');
+  log.info(STOPPED);
   event.preventDefault();
   const pending = cleanups.splice(0).map(async (cleanup) => cleanup());
   void Promise.allSettled(pending).then(() => app.quit());

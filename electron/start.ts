@@ -7,7 +7,7 @@ import { ConfigInvalidError, EMBEDDED_SIMULATOR_ENV } from './config/load.ts';
 import { dataDirOf, loadConfigKeepingLastGood } from './config/last-good.ts';
 import type { ResolvedConfig } from './config/schema.ts';
 import { signOutMarkerFile } from './auth/sign-out-memory.ts';
-import { type DiagnosticsContext, logStart } from './diagnostics/collect.ts';
+import { type DiagnosticsContext, logStart, STOPPED } from './diagnostics/collect.ts';
 import { createFileLog, type Log } from './log/log.ts';
 import { startBrowserHost } from './host/server.ts';
 import { createFileVault } from './store/file-vault.ts';
@@ -109,7 +109,7 @@ async function runBrowserHost(
       }),
   });
   closers.unshift(() => host.close());
-  closers.push(async () => log.info('roomdeck stopped'));
+  closers.push(async () => log.info(STOPPED));
   console.log(`Roomdeck is running at ${host.url} — open it in a browser.`);
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { arch, release } from 'node:os';
 import type { ResolvedConfig } from '../config/schema.ts';
 import type { Log } from '../log/log.ts';
@@ -22,6 +23,11 @@ export const platformOf = (host: DiagnosticsContext['host']) => ({
 
 /** Logs where Roomdeck starts: versions, platform and where each configuration value came from. */
 export function logStart(log: Log, config: ResolvedConfig, context: DiagnosticsContext): void {
+  // The previous run's last word: anything but a clean stop means it crashed or lost power.
+  const lastEvent = log.file === null ? null : lastEventIn(log.file);
+  if (lastEvent !== null && lastEvent !== STOPPED) {
+    log.warn('recovered: the previous run ended without stopping (a crash or power loss)', { lastEvent });
+  }
   log.info('roomdeck started', {
     versions: context.versions,
     platform: platformOf(context.host),
@@ -31,4 +37,24 @@ export function logStart(log: Log, config: ResolvedConfig, context: DiagnosticsC
   });
   log.info('configuration sources', { sources: context.configSources });
   for (const problem of context.configProblems) log.error('configuration problem', { problem });
+}
+
+/** The event a clean shutdown logs last; both hosts log it as they stop. */
+export const STOPPED = 'roomdeck stopped';
+
+function lastEventIn(file: string): string | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  const line = text.trimEnd().split('\n').at(-1) ?? '';
+  if (line === '') return null;
+  try {
+    const event = (JSON.parse(line) as { event?: unknown }).event;
+    return typeof event === 'string' ? event : '(unreadable)';
+  } catch {
+    return '(unreadable)';
+  }
 }
