@@ -86,6 +86,7 @@ test('a technician enrols the panel with its own account and room; a restart kee
   await page.getByRole('button', { name: 'Sign in as the panel’s account' }).click();
   await signInOnServicePage(page, 'panel@demo.local');
   await expect(page.getByRole('heading', { name: 'Choose a room' })).toBeVisible();
+  await expect(page.getByText(/the room you choose now is its room/)).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill('Huddle 3.2');
   await page
     .getByRole('list', { name: 'Rooms' })
