@@ -81,6 +81,7 @@ function logCrashes(log: Log): void {
   process.on('unhandledRejection', (reason) => {
     // A stray rejection is a bug, not a reason to take a panel down: logged, and the host runs on.
     log.error('unhandled rejection (recovered)', { error: reason });
+    console.error(reason);
   });
 }
 
