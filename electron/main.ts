@@ -19,9 +19,11 @@ import { signOutMarkerFile } from './auth/sign-out-memory.ts';
 import { TECHNICIAN_ROUTE } from './bridge/channels.ts';
 import { createMainServices, type MainServices } from './bridge/handlers.ts';
 import { registerIpcBridge } from './bridge/ipc.ts';
-import { loadConfig } from './config/load.ts';
-import { type KioskRuntime, startKioskRuntime } from './kiosk/runtime.ts';
+import { dataDirOf, loadConfigKeepingLastGood } from './config/last-good.ts';
 import type { ResolvedConfig } from './config/schema.ts';
+import { type DiagnosticsContext, logStart, STOPPED } from './diagnostics/collect.ts';
+import { type KioskRuntime, startKioskRuntime } from './kiosk/runtime.ts';
+import { createFileLog, createMemoryLog, type Log } from './log/log.ts';
 import { lazyStore } from './store/lazy-store.ts';
 import { ensurePrivateFolderSync } from './store/private-folder.ts';
 import { createSafeStorageVault } from './store/safe-storage-vault.ts';
@@ -61,6 +63,14 @@ let creatingSignInWindow = false;
 /** Locks (kiosk) and supervises every window; set once the services exist. */
 let kiosk: KioskRuntime | null = null;
 const cleanups: (() => Promise<void> | void)[] = [];
+/** Memory until the data directory is known, then `<data dir>/logs/roomdeck.log`. */
+let log: Log = createMemoryLog();
+let diagnostics: DiagnosticsContext = {
+  host: 'electron',
+  versions: {},
+  configSources: {},
+  configProblems: [],
+};
 
 async function withEmbeddedSimulator(config: ResolvedConfig): Promise<ResolvedConfig> {
   // A packaged app started without a service (a demo laptop): run the demo building in-process.
@@ -124,6 +134,8 @@ function createServices(config: ResolvedConfig): MainServices {
     openExternal: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK only the service's authorization URL, built in session.ts
     fetch: fetchThroughNet((input, init) => net.fetch(input, init)),
     signOutMemory: signOutMarkerFile(path.join(config.dataDir, 'signed-out')),
+    log,
+    diagnostics,
   });
 }
 
@@ -152,6 +164,10 @@ function createWindow(config: ResolvedConfig, appUrl: string): BrowserWindow {
     // A recovery opens the new window before the old one goes: only the current one clears it.
     if (window === win) window = null;
   });
+  // Logged for diagnostics; the recovery itself is the kiosk runtime's (kiosk/recovery.ts).
+  win.webContents.on('render-process-gone', (_event, details) =>
+    log.error('crashed: renderer process gone', { reason: details.reason, exitCode: details.exitCode }),
+  );
   void win.loadURL(appUrl);
   return win;
 }
@@ -162,8 +178,25 @@ function serveRenderer(): void {
 }
 
 async function start(): Promise<void> {
-  let config = loadConfig({ argv, env: process.env, unknownFlags: 'ignore' }).config;
+  const outcome = loadConfigKeepingLastGood({ argv, env: process.env, unknownFlags: 'ignore' }, dataDirOf);
+  let config = outcome.loaded.config;
   kioskMode = config.kiosk;
+  log = createFileLog({ dir: path.join(config.dataDir, 'logs') });
+  diagnostics = {
+    host: 'electron',
+    versions: {
+      roomdeck: app.getVersion(),
+      electron: process.versions.electron,
+      chrome: process.versions.chrome,
+      node: process.versions.node,
+    },
+    configSources: outcome.loaded.sources,
+    configProblems: outcome.problems?.problems.map((p) => `${p.key} (${p.source}): ${p.message}`) ?? [],
+  };
+  process.on('uncaughtException', (err) => log.error('crashed: uncaught exception in main', { error: err }));
+  app.on('child-process-gone', (_event, details) =>
+    log.error('crashed: child process gone', { type: details.type, reason: details.reason }),
+  );
   if (renderer.ignored !== null) console.warn(`Roomdeck: ${renderer.ignored}`);
   // Chromium's own data lives with Roomdeck's, so one directory holds (and wipes) everything;
   // tokens and profile alike are the user's alone (0700).
@@ -183,6 +216,7 @@ async function start(): Promise<void> {
   await app.whenReady();
   if (config.kiosk) Menu.setApplicationMenu(null);
   config = await withEmbeddedSimulator(config);
+  logStart(log, config, diagnostics);
 
   serveRenderer();
   const appUrl = renderer.appUrl;
@@ -255,6 +289,7 @@ async function start(): Promise<void> {
 app.on('window-all-closed', () => app.quit());
 app.on('will-quit', (event) => {
   if (cleanups.length === 0) return;
+  log.info(STOPPED);
   event.preventDefault();
   const pending = cleanups.splice(0).map(async (cleanup) => cleanup());
   void Promise.allSettled(pending).then(() => app.quit());
@@ -277,7 +312,10 @@ start().catch((err: unknown) =>
       }),
     showErrorBox: (title, content) => dialog.showErrorBox(title, content),
     exit: (code) => app.exit(code),
-    log: (message, error) => console.error(`Roomdeck: ${message}:`, error),
+    log: (message, error) => {
+      log.error(message, { error });
+      console.error(`Roomdeck: ${message}:`, error);
+    },
     kiosk: kioskMode,
   }),
 );

@@ -1,12 +1,15 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createMainServices } from './bridge/handlers.ts';
-import { ConfigInvalidError, EMBEDDED_SIMULATOR_ENV, loadConfig } from './config/load.ts';
+import { ConfigInvalidError, EMBEDDED_SIMULATOR_ENV } from './config/load.ts';
+import { dataDirOf, loadConfigKeepingLastGood } from './config/last-good.ts';
 import type { ResolvedConfig } from './config/schema.ts';
 import { signOutMarkerFile } from './auth/sign-out-memory.ts';
 import { browserFallbackLine, chooseDesktopRuntime, electronInstaller } from './desktop-runtime.ts';
+import { type DiagnosticsContext, logStart, STOPPED } from './diagnostics/collect.ts';
+import { createFileLog, type Log } from './log/log.ts';
 import { startBrowserHost } from './host/server.ts';
 import { createFileVault } from './store/file-vault.ts';
 import { createSettings } from './store/settings.ts';
@@ -48,9 +51,38 @@ function runElectron(binary: string, serverUrl: string, embedded: boolean): Chil
   return spawn(binary, [ROOT, ...process.argv.slice(2)], { cwd: process.cwd(), env, stdio: 'inherit' });
 }
 
-async function runBrowserHost(config: ResolvedConfig, closers: Closer[]): Promise<void> {
+function roomdeckVersion(): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version?: string })
+      .version;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Crashes are logged before the process goes, so the next start's diagnostics can tell. */
+function logCrashes(log: Log): void {
+  process.on('uncaughtException', (err) => {
+    log.error('crashed: uncaught exception', { error: err });
+    console.error(err);
+    process.exit(1);
+  });
+  process.on('unhandledRejection', (reason) => {
+    // A stray rejection is a bug, not a reason to take a panel down: logged, and the host runs on.
+    log.error('unhandled rejection (recovered)', { error: reason });
+    console.error(reason);
+  });
+}
+
+async function runBrowserHost(
+  config: ResolvedConfig,
+  closers: Closer[],
+  log: Log,
+  diagnostics: DiagnosticsContext,
+): Promise<void> {
   build('build:renderer', ['dist/renderer/index.html']);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  logStart(log, config, diagnostics);
   const host = await startBrowserHost({
     config,
     rendererDir: path.join(ROOT, 'dist', 'renderer'),
@@ -62,22 +94,38 @@ async function runBrowserHost(config: ResolvedConfig, closers: Closer[]): Promis
         signInMode: 'host-redirect',
         hostCallbackUrl: callbackUrl,
         signOutMemory: signOutMarkerFile(path.join(config.dataDir, 'signed-out')),
+        log,
+        diagnostics,
       }),
   });
   closers.unshift(() => host.close());
+  closers.push(async () => log.info(STOPPED));
   console.log(`Roomdeck is running at ${host.url} — open it in a browser.`);
 }
 
 async function main(): Promise<void> {
-  let loaded: ReturnType<typeof loadConfig>;
+  let outcome: ReturnType<typeof loadConfigKeepingLastGood>;
   try {
-    loaded = loadConfig({ argv: process.argv.slice(2), env: process.env });
+    outcome = loadConfigKeepingLastGood({ argv: process.argv.slice(2), env: process.env }, dataDirOf);
   } catch (err) {
     if (!(err instanceof ConfigInvalidError)) throw err;
     console.error(err.message);
     process.exitCode = 2;
     return;
   }
+
+  const loaded = outcome.loaded;
+  if (outcome.problems !== null) {
+    console.error(`${outcome.problems.message}\nRoomdeck runs on its last good configuration meanwhile.`);
+  }
+  const log = createFileLog({ dir: path.join(loaded.config.dataDir, 'logs') });
+  logCrashes(log);
+  const diagnostics: DiagnosticsContext = {
+    host: 'browser-host',
+    versions: { roomdeck: roomdeckVersion(), node: process.versions.node },
+    configSources: loaded.sources,
+    configProblems: outcome.problems?.problems.map((p) => `${p.key} (${p.source}): ${p.message}`) ?? [],
+  };
 
   const closers: Closer[] = [];
   let closing = false;
@@ -108,7 +156,7 @@ async function main(): Promise<void> {
       return;
     }
     console.log(browserFallbackLine(runtime));
-    await runBrowserHost(config, closers);
+    await runBrowserHost(config, closers, log, diagnostics);
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     await shutdown(1);

@@ -52,6 +52,8 @@ export const ERROR_MESSAGES = {
     'This panel is fixed to its room by the installer, so the room cannot be changed here. Ask the installer to change it.',
   ROOMDECK_TECHNICIAN_LOCKED:
     'The technician tools are closed (they lock after a while untouched). Open them again with the technician PIN.',
+  ROOMDECK_PANEL_ENROLLED:
+    'This panel is enrolled to its room, so the room cannot be changed here. A technician changes it with Re-enrol this panel in the technician tools.',
   ROOMDECK_INTERNAL: 'Something went wrong inside Roomdeck. Try again; if it persists, restart Roomdeck.',
 } as const;
 

@@ -96,7 +96,14 @@ export interface SessionOptions {
    * service for credentials again (`prompt=login`). Default: this process only.
    */
   signOutMemory?: SignOutMemory;
+  /** Told how each token refresh went (the log): never given a token. */
+  onRefresh?: (outcome: RefreshOutcome) => void;
 }
+
+/** How one refresh went: renewed, failed and kept for a retry, or failed and the session ended. */
+export type RefreshOutcome =
+  | { ok: true }
+  | { ok: false; code: string; endsSession: boolean; retryInMs: number | null };
 
 interface Attempt {
   readonly state: string;
@@ -559,6 +566,7 @@ export class Session implements AccessTokenSource {
       // client is no longer accepted (invalid_client). Anything else is kept and retried.
       if (endsSession(err)) {
         this.#end(err as RoomdeckError);
+        this.#options.onRefresh?.({ ok: false, code: codeOf(err), endsSession: true, retryInMs: null });
         throw err;
       }
       // Network, 5xx, a confused answer: keep the refresh token and try again later.
@@ -566,6 +574,7 @@ export class Session implements AccessTokenSource {
       const delay = retryDelay(this.#failures, this.#random);
       this.#retryAt = this.#clock.now() + delay;
       this.#arm(delay);
+      this.#options.onRefresh?.({ ok: false, code: codeOf(err), endsSession: false, retryInMs: delay });
       throw err;
     }
     if (epoch !== this.#epoch) {
@@ -583,6 +592,7 @@ export class Session implements AccessTokenSource {
     this.#failures = 0;
     this.#retryAt = 0;
     this.#schedule();
+    this.#options.onRefresh?.({ ok: true });
   }
 
   #isDue(tokens: TokenSet, now: number): boolean {
@@ -752,3 +762,5 @@ function reasonOf(err: unknown): SessionReason {
   const { code, message } = toBridgeError(err);
   return { code, message };
 }
+
+const codeOf = (err: unknown): string => toBridgeError(err).code;

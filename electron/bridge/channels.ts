@@ -23,6 +23,8 @@ export const verbNames = {
   modules: ['list', 'get', 'create', 'update', 'remove', 'start', 'stop', 'ping', 'state', 'dependencies'],
   technician: ['status', 'unlock', 'signIn', 'touch', 'close'],
   panel: ['report'],
+  enrolment: ['status', 'begin', 'unenrol'],
+  diagnostics: ['export'],
 } as const;
 
 /**

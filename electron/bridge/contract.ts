@@ -1,4 +1,6 @@
 import { config } from './config.ts';
+import { diagnostics } from './diagnostics.ts';
+import { enrolment } from './enrolment.ts';
 import { modules } from './modules.ts';
 import { panel } from './panel.ts';
 import { session } from './session.ts';
@@ -10,7 +12,16 @@ import type { DomainApi } from './verb.ts';
  * The bridge: every verb the renderer may call, by domain. The preload's `window.roomdeck`, the IPC
  * handlers and the browser host's HTTP routes are all derived from this object.
  */
-export const contract = { session, config, systems, modules, technician, panel } as const;
+export const contract = {
+  session,
+  config,
+  systems,
+  modules,
+  technician,
+  panel,
+  enrolment,
+  diagnostics,
+} as const;
 
 export type Contract = typeof contract;
 export type DomainName = keyof Contract;

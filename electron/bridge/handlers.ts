@@ -2,13 +2,19 @@ import { LinkHealth, observed } from '../link/health.ts';
 import type { SignOutMemory } from '../auth/sign-out-memory.ts';
 import { ControlClient } from '../api/client.ts';
 import { type Clock, systemClock } from '../api/clock.ts';
-import { RoomdeckError } from '../api/errors.ts';
+import { RoomdeckError, toBridgeError } from '../api/errors.ts';
 import { readStateValues } from '../api/tolerant.ts';
 import { Capabilities, type Capability, outcomeOf as capabilityOutcome } from './capabilities.ts';
 import { createOAuthContext } from '../auth/flows.ts';
 import { type OpenSignInWindow, Session, type SignInMode } from '../auth/session.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
+import { buildDiagnostics, diagnosticsFileName } from '../diagnostics/bundle.ts';
+import { type DiagnosticsContext, platformOf } from '../diagnostics/collect.ts';
+import { RoundTripHistogram } from '../diagnostics/histogram.ts';
+import { PanelEnrolment } from '../enrolment/enrolment.ts';
 import { PanelReports } from '../kiosk/panel-reports.ts';
+import { logLink, logSession, refreshLogger } from '../log/events.ts';
+import { createMemoryLog, type Log } from '../log/log.ts';
 import type { Settings } from '../store/settings.ts';
 import { createMemoryVault, type TokenVault } from '../store/vault.ts';
 import type { RoomdeckApi } from './contract.ts';
@@ -50,6 +56,10 @@ export interface MainServicesOptions {
    * `openExternal`.
    */
   openTechnicianSignIn?: (url: string) => Promise<void> | void;
+  /** Where sign-in, refresh, link and exec outcomes are logged (default: memory only). */
+  log?: Log;
+  /** What the diagnostics bundle says about the host (default: a browser host, no sources). */
+  diagnostics?: DiagnosticsContext;
 }
 
 export interface MainServices {
@@ -76,6 +86,7 @@ export interface MainServices {
 export function createMainServices(options: MainServicesOptions): MainServices {
   const { config, settings } = options;
   const clock = resolveClock(options);
+  const log = options.log ?? createMemoryLog();
   const oauth = createOAuthContext({
     serverUrl: config.serverUrl,
     clientId: config.clientId,
@@ -99,9 +110,20 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     random: options.random,
     signInTimeoutMs: options.signInTimeoutMs,
     ...(options.signOutMemory ? { signOutMemory: options.signOutMemory } : {}),
+    onRefresh: refreshLogger(log),
   });
+  const unlogSession = logSession(session, log);
   const panel = principal(session, options, clock, config.serviceAccount !== undefined);
   const { client } = panel;
+  const unlogLink = logLink(panel.link, log);
+  const enrolment = new PanelEnrolment({
+    settings,
+    session,
+    configuredSystemId: config.systemId,
+    supportContact: config.supportContact ?? null,
+    now: () => new Date(clock.now()),
+    log,
+  });
   const ready = session.restore();
   // A panel's first screen needs the service at once. Open the connection (and load the HTTP
   // client) while the window is still loading, not on the first request that waits for it.
@@ -134,7 +156,18 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     clock,
   });
   const panelReports = new PanelReports();
-  const shared: Shared = { config, settings, ready, technician, panelReports };
+  const shared: Shared = {
+    config,
+    clock,
+    settings,
+    ready,
+    technician,
+    panelReports,
+    enrolment,
+    log,
+    pollRoundTrips: new RoundTripHistogram(),
+    diagnostics: options.diagnostics,
+  };
   const api = buildApi(panel, shared);
   const technicianApi = gated(
     // A technician always types their own password: never the panel's managed account.
@@ -157,6 +190,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       else await session.completeSignIn(callbackUrl);
     },
     dispose: () => {
+      unlogSession();
+      unlogLink();
       technician.dispose();
       technicianSession.dispose();
       session.dispose();
@@ -175,11 +210,17 @@ interface Principal {
 
 interface Shared {
   config: ResolvedConfig;
+  clock: Clock;
   settings: Settings;
   ready: Promise<void>;
   technician: TechnicianGate;
   /** Where the panel says it is (room, page, in use): the kiosk's watchdog and display-awake read it. */
   panelReports: PanelReports;
+  /** The panel's own binding (its room, its account): settings go through it. */
+  enrolment: PanelEnrolment;
+  log: Log;
+  pollRoundTrips: RoundTripHistogram;
+  diagnostics: DiagnosticsContext | undefined;
 }
 
 function principal(
@@ -241,7 +282,7 @@ function gated(api: RoomdeckApi, gate: TechnicianGate): RoomdeckApi {
 
 function buildApi(who: Principal, shared: Shared): RoomdeckApi {
   const { session, client, link, capabilities, usesPasswordGrant } = who;
-  const { config, settings, ready, technician, panelReports } = shared;
+  const { config, clock, settings, ready, technician, panelReports, enrolment, log, pollRoundTrips } = shared;
 
   /** Every verb waits for the vault to be read, so the first status is the real one. */
   const after =
@@ -270,7 +311,7 @@ function buildApi(who: Principal, shared: Shared): RoomdeckApi {
     serverUrl: config.serverUrl,
     embeddedSimulator: config.embeddedSimulator,
     systemId: config.systemId ?? settings.getSystemId(),
-    systemLocked: config.systemId !== null,
+    systemLocked: config.systemId !== null || enrolment.bound,
     kiosk: config.kiosk,
     poll: { ...config.poll },
     panel: { ...config.panel },
@@ -305,7 +346,7 @@ function buildApi(who: Principal, shared: Shared): RoomdeckApi {
       get: after(async () => appConfig()),
       chooseSystem: after(async ({ systemId }) => {
         if (config.systemId !== null) throw new RoomdeckError('ROOMDECK_SYSTEM_LOCKED');
-        settings.setSystemId(systemId);
+        enrolment.chooseSystem(systemId);
         return appConfig();
       }),
     },
@@ -341,21 +382,47 @@ function buildApi(who: Principal, shared: Shared): RoomdeckApi {
         }),
       ),
       exec: after(
-        learning('systems.exec', async (a) => ({
-          result: await client.exec(a.id, {
-            module: a.module,
-            index: a.index,
-            method: a.method,
-            args: a.args,
-          }),
-        })),
+        learning('systems.exec', async (a) => {
+          try {
+            return {
+              result: await client.exec(a.id, {
+                module: a.module,
+                index: a.index,
+                method: a.method,
+                args: a.args,
+              }),
+            };
+          } catch (err) {
+            // Which command failed and why, never its arguments (a keypad's PIN is an argument).
+            const { code, message } = toBridgeError(err);
+            log.warn('exec failed', {
+              systemId: a.id,
+              module: a.module,
+              index: a.index,
+              method: a.method,
+              code,
+              message,
+            });
+            throw err;
+          }
+        }),
       ),
       // The panel compares and shows these: JSON text ("true", "15") is read as what it encodes.
-      state: after(async (a) =>
-        readStateValues(
-          await client.systemState(a.id, { module: a.module, index: a.index, lookup: a.lookup }),
-        ),
-      ),
+      state: after(async (a) => {
+        const started = clock.now();
+        try {
+          const state = await client.systemState(a.id, {
+            module: a.module,
+            index: a.index,
+            lookup: a.lookup,
+          });
+          pollRoundTrips.record(clock.now() - started, true);
+          return readStateValues(state);
+        } catch (err) {
+          pollRoundTrips.record(clock.now() - started, false);
+          throw err;
+        }
+      }),
       funcs: after((a) => client.funcs(a.id, { module: a.module, index: a.index })),
       count: after(async (a) => ({ count: await client.count(a.id, a.module) })),
       types: after((a) => client.types(a.id)),
@@ -421,6 +488,38 @@ function buildApi(who: Principal, shared: Shared): RoomdeckApi {
         panelReports.record(report);
         return null;
       },
+    },
+    enrolment: {
+      status: after(async () => enrolment.view()),
+      begin: after(async () => {
+        await enrolment.begin();
+        return { view: enrolment.view(), status: status() };
+      }),
+      unenrol: after(async () => {
+        await enrolment.unenrol();
+        return { view: enrolment.view(), status: status() };
+      }),
+    },
+    diagnostics: {
+      export: after(async () => {
+        const now = new Date(clock.now());
+        const context = shared.diagnostics;
+        log.info('diagnostics exported');
+        const bundle = buildDiagnostics({
+          now,
+          versions: context?.versions ?? {},
+          platform: platformOf(context?.host ?? 'browser-host'),
+          // Redacted by buildDiagnostics: secrets show as "[redacted]", never their values.
+          config: { ...config },
+          configSources: { ...(context?.configSources ?? {}) },
+          configProblems: [...(context?.configProblems ?? [])],
+          session: { ...status(), enrolment: enrolment.view() },
+          link: { ...link.view() },
+          pollRoundTrips: pollRoundTrips.snapshot(),
+          logLines: log.recent(),
+        });
+        return { fileName: diagnosticsFileName(now), bundle };
+      }),
     },
   };
 }

@@ -14,6 +14,11 @@ import type {
   TechnicianAccess as TechnicianAccessSchema,
   UnlockResult as UnlockResultSchema,
 } from './technician.ts';
+import type { DiagnosticsExport as DiagnosticsExportSchema } from './diagnostics.ts';
+import type {
+  EnrolmentChange as EnrolmentChangeSchema,
+  EnrolmentView as EnrolmentViewSchema,
+} from './enrolment.ts';
 
 /** The types the renderer needs, in one place it may import from (type-only: no schema code ships). */
 export type {
@@ -48,3 +53,6 @@ export interface Page<T> {
 export type LinkView = Static<typeof LinkViewSchema>;
 export type TechnicianAccess = Static<typeof TechnicianAccessSchema>;
 export type UnlockResult = Static<typeof UnlockResultSchema>;
+export type EnrolmentView = Static<typeof EnrolmentViewSchema>;
+export type EnrolmentChange = Static<typeof EnrolmentChangeSchema>;
+export type DiagnosticsExport = Static<typeof DiagnosticsExportSchema>;

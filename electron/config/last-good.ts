@@ -1,7 +1,14 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import { ConfigInvalidError, type LoadConfigInput, type LoadedConfig, loadConfig } from './load.ts';
+import { homedir } from 'node:os';
+import {
+  ConfigInvalidError,
+  defaultDataDir,
+  type LoadConfigInput,
+  type LoadedConfig,
+  loadConfig,
+} from './load.ts';
 import { ResolvedConfig } from './schema.ts';
 
 /**
@@ -83,4 +90,20 @@ export function loadConfigKeepingLastGood(
       problems: err,
     };
   }
+}
+
+/**
+ * The data directory a configuration that did not load would have used: `--data-dir`, then
+ * ROOMDECK_DATA_DIR, then the platform's default. Where the last good configuration is looked for.
+ */
+export function dataDirOf(input: LoadConfigInput): string {
+  const cwd = input.cwd ?? process.cwd();
+  const flag = input.argv.findIndex((arg) => arg === '--data-dir' || arg.startsWith('--data-dir='));
+  const arg = flag === -1 ? undefined : input.argv[flag];
+  const fromFlag = arg?.includes('=') ? arg.slice(arg.indexOf('=') + 1) : input.argv[flag + 1];
+  const chosen = (flag === -1 ? undefined : fromFlag) || input.env.ROOMDECK_DATA_DIR;
+  return path.resolve(
+    cwd,
+    chosen || defaultDataDir(input.platform ?? process.platform, input.env, input.homedir ?? homedir()),
+  );
 }

@@ -1,4 +1,4 @@
-import { redact } from '../log/redact.ts';
+import { redact, redactText } from '../log/redact.ts';
 
 /**
  * One file a technician exports from a panel and sends on: what ran, how it was configured and
@@ -53,19 +53,25 @@ export function buildDiagnostics(input: DiagnosticsInput): DiagnosticsBundle {
         typeof entry === 'object' && entry !== null && (entry as { level?: unknown }).level === 'error',
     )
     .slice(-LAST_ERRORS);
-  return redact({
+  const bundle = redact({
     kind: 'roomdeck-diagnostics',
     format: 1,
     createdAt: input.now.toISOString(),
     versions: input.versions,
     platform: input.platform,
-    configuration: { effective: input.config, sources: input.configSources, problems: input.configProblems },
+    configuration: { effective: input.config, sources: {}, problems: input.configProblems },
     session: input.session,
     link: input.link,
     pollRoundTrips: input.pollRoundTrips,
     lastErrors,
     log,
   }) as DiagnosticsBundle;
+  // Sources name where a value came from, never the value: "clientSecret" keeps its source (that is
+  // what a technician needs to find it), scrubbed as text like any other line.
+  bundle.configuration.sources = Object.fromEntries(
+    Object.entries(input.configSources).map(([key, source]) => [key, redactText(source)]),
+  );
+  return bundle;
 }
 
 /** The bundle's file name: product, time, no spaces or colons (every platform can save it). */

@@ -138,6 +138,35 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
     panel: {
       report: record('panel.report', () => null),
     },
+    enrolment: {
+      status: record('enrolment.status', () => enrolmentView),
+      begin: record('enrolment.begin', () => ({
+        view: { ...enrolmentView, enrolling: true },
+        status: { ...status, state: 'signed-out' as const },
+      })),
+      unenrol: record('enrolment.unenrol', () => ({
+        view: enrolmentView,
+        status: { ...status, state: 'signed-out' as const },
+      })),
+    },
+    diagnostics: {
+      export: record('diagnostics.export', () => ({
+        fileName: 'roomdeck-diagnostics-2026-11-24T09-30-00-000Z.json',
+        bundle: {
+          kind: 'roomdeck-diagnostics' as const,
+          format: 1 as const,
+          createdAt: '2026-11-24T09:30:00.000Z',
+          versions: { roomdeck: '0.1.0' },
+          platform: { os: 'linux', release: '6.1', arch: 'x64', host: 'browser-host' as const },
+          configuration: { effective: {}, sources: {}, problems: [] },
+          session: {},
+          link: {},
+          pollRoundTrips: {},
+          lastErrors: [],
+          log: [],
+        },
+      })),
+    },
   };
 }
 
@@ -149,6 +178,7 @@ const access = {
   idleTimeoutMs: 120_000,
   session: { state: 'signed-out' as const, reason: null, server: 'http://127.0.0.1:4010' },
 };
+const enrolmentView = { enrolment: null, enrolling: false, supportContact: null };
 
 /** A valid argument for every verb, so tests can walk the whole contract. */
 export const sampleArgs: Readonly<Record<string, unknown>> = {
@@ -186,4 +216,8 @@ export const sampleArgs: Readonly<Record<string, unknown>> = {
   'technician.touch': {},
   'technician.close': {},
   'panel.report': { systemId: 'sys-boardroom', page: 'sources', roomOn: true, meetingUnderway: false },
+  'enrolment.status': {},
+  'enrolment.begin': {},
+  'enrolment.unenrol': {},
+  'diagnostics.export': {},
 };

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assertNoCredentialsInLogs } from './log-secrecy.ts';
 
 /*
  * The simulator and the browser host as real child processes on free ports, as a person would run
@@ -154,7 +155,16 @@ export async function startStack(options: { latencyMs?: number; hostArgs?: strin
     },
     async stop() {
       await Promise.allSettled([host.stop(), simulator.stop()]);
-      rmSync(dir, { recursive: true, force: true });
+      try {
+        // Every spec's stack is a log secrecy test: what the host logged holds no credential.
+        assertNoCredentialsInLogs({
+          dataDir: path.join(dir, 'host'),
+          simulatorDataFile: dataFile,
+          secrets: ['roomdeck-ci-secret'],
+        });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
   return stack;

@@ -22,7 +22,10 @@ describe('the diagnostics bundle', () => {
         clientSecret: 'S3CRET-X',
         serviceAccount: { username: 'panel', password: 'PW-Y' },
       },
-      configSources: { serverUrl: 'machine config file /etc/roomdeck/config.json line 2' },
+      configSources: {
+        serverUrl: 'machine config file /etc/roomdeck/config.json line 2',
+        clientSecret: 'machine config file /etc/roomdeck/config.json line 3',
+      },
       configProblems: [],
       session: { state: 'signed-in', refreshToken: 'RT-Z', expiresAt: 1 },
       link: { state: 'live' },
@@ -35,6 +38,8 @@ describe('the diagnostics bundle', () => {
       expect.objectContaining({ event: 'exec-failed', device: 'Display 1' }),
     ]);
     expect(bundle.configuration.sources.serverUrl).toMatch(/line 2/);
+    // Where a secret came from is no secret: the technician needs it to find the value.
+    expect(bundle.configuration.sources.clientSecret).toMatch(/line 3/);
     expect(bundle.pollRoundTrips).toMatchObject({
       total: 3,
       failures: 1,

@@ -1,6 +1,6 @@
 import type { ResolvedConfig } from '../../../electron/config/schema.ts';
 import { createMainServices, type MainServicesOptions } from '../../../electron/bridge/handlers.ts';
-import type { Settings } from '../../../electron/store/settings.ts';
+import type { Enrolment, Settings } from '../../../electron/store/settings.ts';
 import { createMemoryVault } from '../../../electron/store/vault.ts';
 
 export function testConfig(serverUrl: string, over: Partial<ResolvedConfig> = {}): ResolvedConfig {
@@ -29,10 +29,20 @@ export const ciAccount = {
 
 export function memorySettings(initial: string | null = null): Settings {
   let systemId = initial;
+  let enrolment: Enrolment | null = null;
+  let enrolling = false;
   return {
     getSystemId: () => systemId,
     setSystemId: (id) => {
       systemId = id;
+    },
+    getEnrolment: () => enrolment,
+    setEnrolment: (next) => {
+      enrolment = next;
+    },
+    isEnrolling: () => enrolling,
+    setEnrolling: (next) => {
+      enrolling = next;
     },
   };
 }

@@ -50,4 +50,24 @@ describe('settings', () => {
     expect(settings.getSystemId()).toBe('sys-9');
     expect(errors.length).toBeGreaterThan(0);
   });
+
+  it('remembers an enrolment and an enrolment under way across instances, and ignores a mistyped one', async () => {
+    const enrolment = {
+      systemId: 'sys-9',
+      enrolledAt: '2026-11-25T08:00:00.000Z',
+      server: 'https://c.example',
+    };
+    const first = createSettings({ dataDir: dir });
+    first.setEnrolling(true);
+    first.setEnrolment(enrolment);
+    const second = createSettings({ dataDir: dir });
+    expect(second.getEnrolment()).toEqual(enrolment);
+    expect(second.isEnrolling()).toBe(true);
+    second.setEnrolling(false);
+    second.setEnrolment(null);
+    expect(createSettings({ dataDir: dir }).getEnrolment()).toBeNull();
+    expect(createSettings({ dataDir: dir }).isEnrolling()).toBe(false);
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ enrolment: { systemId: 3 } }));
+    expect(createSettings({ dataDir: dir }).getEnrolment()).toBeNull();
+  });
 });

@@ -108,6 +108,12 @@ export function fakeBridge(options: { forbid?: string[] } = {}) {
       close: notFaked('technician.close'),
     },
     panel: { report: async () => null },
+    enrolment: {
+      status: notFaked('enrolment.status'),
+      begin: notFaked('enrolment.begin'),
+      unenrol: notFaked('enrolment.unenrol'),
+    },
+    diagnostics: { export: notFaked('diagnostics.export') },
     systems: {
       list: verb('systems.list', () => page([...systems.values()])),
       get: verb('systems.get', ({ id }: { id: string }) => {

@@ -8,12 +8,17 @@ export type ToolView =
   | { name: 'modules'; systemId?: string }
   | { name: 'module'; id: string }
   | { name: 'module-edit'; id: string }
-  | { name: 'module-create' };
+  | { name: 'module-create' }
+  | { name: 'panel' };
 
-export type Tab = 'systems' | 'modules';
+export type Tab = 'systems' | 'modules' | 'panel';
 
 export const tabOf = (view: ToolView): Tab =>
-  view.name === 'modules' || view.name.startsWith('module') ? 'modules' : 'systems';
+  view.name === 'panel'
+    ? 'panel'
+    : view.name === 'modules' || view.name.startsWith('module')
+      ? 'modules'
+      : 'systems';
 
 /**
  * A stack of views: "Back" returns to the previous one and, from the first, leaves the tools.

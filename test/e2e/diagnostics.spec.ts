@@ -1,0 +1,105 @@
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createFileVault } from '../../electron/store/file-vault.ts';
+import { assertNoCredentialsInLogs } from './support/log-secrecy.ts';
+import { type Running, startHost, startSimulator } from './support/processes.ts';
+
+/*
+ * Diagnostics from the technician tools as one file: a managed panel (client secret and service
+ * account password in its configuration file) exports the bundle, the test opens the downloaded
+ * file and finds versions, configuration with each value's source, and no secret inside.
+ */
+
+const CLIENT_SECRET = 'roomdeck-ci-secret';
+let dir: string;
+let dataDir: string;
+let simulator: Running;
+let host: Running;
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'roomdeck-diagnostics-'));
+  dataDir = path.join(dir, 'host');
+  mkdirSync(dataDir, { recursive: true });
+  simulator = await startSimulator({ dataFile: path.join(dir, 'simulator.json') });
+  const configFile = path.join(dir, 'config.json');
+  writeFileSync(
+    configFile,
+    `${JSON.stringify(
+      {
+        clientId: 'roomdeck-ci',
+        clientSecret: CLIENT_SECRET,
+        serviceAccount: { username: 'admin@demo.local', password: 'demo', authority: 'demo' },
+        supportContact: 'AV desk, extension 4400',
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  chmodSync(configFile, 0o600);
+  host = await startHost({ serverUrl: simulator.url, dataDir, args: ['--config', configFile] });
+});
+
+test.afterAll(async () => {
+  await Promise.allSettled([host?.stop(), simulator?.stop()]);
+  try {
+    assertNoCredentialsInLogs({
+      dataDir,
+      simulatorDataFile: path.join(dir, 'simulator.json'),
+      secrets: [CLIENT_SECRET],
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a technician downloads one diagnostics file: versions, configuration sources, no secret', async ({
+  page,
+}) => {
+  await page.goto(`${host.url}/`);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Choose a room' })).toBeVisible();
+  await page.getByRole('button', { name: 'Technician tools' }).click();
+  await page
+    .getByRole('navigation', { name: 'Technician sections' })
+    .getByRole('button', { name: 'Panel' })
+    .click();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download diagnostics' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^roomdeck-diagnostics-[\dTZ-]+\.json$/);
+  const saved = path.join(dir, file.suggestedFilename());
+  await file.saveAs(saved);
+  const text = readFileSync(saved, 'utf8');
+  const bundle = JSON.parse(text) as {
+    kind: string;
+    versions: Record<string, string>;
+    platform: { host: string };
+    configuration: { effective: Record<string, unknown>; sources: Record<string, string> };
+    session: { state: string };
+    log: { event: string }[];
+  };
+
+  expect(bundle.kind).toBe('roomdeck-diagnostics');
+  expect(bundle.versions.roomdeck).toMatch(/^\d+\.\d+\.\d+/);
+  expect(bundle.versions.node).toBe(process.versions.node);
+  expect(bundle.platform.host).toBe('browser-host');
+  expect(bundle.configuration.sources.clientSecret).toMatch(/config file .*config\.json line \d+/);
+  expect(bundle.configuration.sources.serverUrl).toBe('flag --server');
+  expect(bundle.configuration.effective).toMatchObject({
+    clientId: 'roomdeck-ci',
+    clientSecret: '[redacted]',
+    serviceAccount: { username: 'admin@demo.local', password: '[redacted]' },
+  });
+  expect(bundle.session.state).toBe('signed-in');
+  expect(bundle.log.map((entry) => entry.event)).toContain('sign-in succeeded');
+
+  const tokens = await createFileVault({ dataDir }).load();
+  for (const secret of [CLIENT_SECRET, tokens?.accessToken, tokens?.refreshToken]) {
+    expect(secret && secret.length > 8).toBe(true);
+    expect(text).not.toContain(secret);
+  }
+  expect(text).not.toMatch(/"password"\s*:\s*"demo"/);
+});

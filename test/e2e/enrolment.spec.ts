@@ -1,0 +1,168 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { createFileVault } from '../../electron/store/file-vault.ts';
+import { signIn } from './support/panel.ts';
+import { assertNoCredentialsInLogs } from './support/log-secrecy.ts';
+import { type Running, startHost, startSimulator } from './support/processes.ts';
+
+/*
+ * Enrolment through the browser host, as a technician does it on site: signed in as themselves,
+ * "Enrol this panel" in the technician tools, the panel's own account signs in and chooses the
+ * room. The host restarts on the same data directory and the panel is still bound and signed in;
+ * a revoked sign-in shows who to call and re-enrols in place; un-enrolling returns to sign-in.
+ */
+
+const SUPPORT = 'AV desk, extension 4400';
+let dir: string;
+let dataDir: string;
+let simulator: Running;
+let host: Running;
+
+test.describe.configure({ mode: 'serial' });
+
+const startPanelHost = () =>
+  startHost({ serverUrl: simulator.url, dataDir, args: ['--support-contact', SUPPORT] });
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'roomdeck-enrol-'));
+  dataDir = path.join(dir, 'host');
+  simulator = await startSimulator({ dataFile: path.join(dir, 'simulator.json') });
+  host = await startPanelHost();
+});
+
+test.afterAll(async () => {
+  await Promise.allSettled([host?.stop(), simulator?.stop()]);
+  try {
+    assertNoCredentialsInLogs({
+      dataDir,
+      simulatorDataFile: path.join(dir, 'simulator.json'),
+      secrets: [],
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const screen = (page: Page) => page.locator('main');
+
+async function openPanelTools(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Technician tools' }).click();
+  await page
+    .getByRole('navigation', { name: 'Technician sections' })
+    .getByRole('button', { name: 'Panel' })
+    .click();
+  await expect(page.getByRole('heading', { level: 2, name: 'This panel' })).toBeVisible();
+}
+
+async function signInOnServicePage(page: Page, username: string): Promise<void> {
+  await expect(page).toHaveURL(/\/auth\/oauth\/authorize/);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+function logText(): string {
+  const logs = path.join(dataDir, 'logs');
+  return readdirSync(logs)
+    .map((file) => readFileSync(path.join(logs, file), 'utf8'))
+    .join('\n');
+}
+
+test('a technician enrols the panel with its own account and room; a restart keeps both', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, host.url, 'tech@demo.local');
+  await openPanelTools(page);
+  await expect(page.getByRole('status').filter({ hasText: 'Not enrolled' })).toBeVisible();
+  await page.getByRole('button', { name: 'Enrol this panel' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+
+  // The technician is signed out; the panel's own account signs in next.
+  await expect(screen(page)).toHaveAttribute('data-screen', 'sign-in');
+  await expect(page.getByText(/Enrolling this panel/)).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in as the panel’s account' }).click();
+  await signInOnServicePage(page, 'panel@demo.local');
+  await expect(page.getByRole('heading', { name: 'Choose a room' })).toBeVisible();
+  await expect(page.getByText(/the room you choose now is its room/)).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('Huddle 3.2');
+  await page
+    .getByRole('list', { name: 'Rooms' })
+    .getByRole('button', { name: /^Huddle 3\.2/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Huddle 3.2' })).toBeVisible();
+  // Bound: the room cannot be changed at the panel.
+  await expect(page.getByRole('button', { name: 'Change room' })).toHaveCount(0);
+
+  await host.stop();
+  host = await startPanelHost();
+  await page.goto(`${host.url}/`);
+  await expect(screen(page)).toHaveAttribute('data-screen', 'panel');
+  await expect(page.getByRole('heading', { level: 1, name: 'Huddle 3.2' })).toBeVisible();
+  await expect(page.locator('[data-ready="true"]')).toBeVisible();
+
+  await openPanelTools(page);
+  const enrolled = page.locator('.tech-enrolment[data-state="enrolled"]');
+  await expect(enrolled).toContainText('Huddle 3.2');
+  await expect(page.getByText(SUPPORT)).toBeVisible();
+
+  const log = logText();
+  for (const event of [
+    '"panel enrolled"',
+    '"sign-in succeeded"',
+    '"session restored"',
+    '"configuration sources"',
+  ]) {
+    expect(log).toContain(event);
+  }
+});
+
+test('a panel whose sign-in was revoked says who to call, and re-enrols without losing its room', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const stored = await createFileVault({ dataDir }).load();
+  expect(stored).not.toBeNull();
+  const refreshToken = stored?.refreshToken ?? '';
+  const revoked = await fetch(`${simulator.url}/auth/oauth/revoke`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token: refreshToken }),
+  });
+  expect(revoked.ok).toBe(true);
+
+  await page.goto(`${host.url}/`);
+  await expect(screen(page)).toHaveAttribute('data-screen', 'sign-in', { timeout: 20_000 });
+  await expect(page.getByText(`Call ${SUPPORT}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Re-enrol this panel' }).click();
+  await signInOnServicePage(page, 'panel@demo.local');
+  await expect(page.getByRole('heading', { level: 1, name: 'Huddle 3.2' })).toBeVisible();
+
+  // Neither token of either sign-in, nor the client's secret, is in any log file.
+  const renewed = await createFileVault({ dataDir }).load();
+  const log = logText();
+  for (const secret of [stored?.accessToken, refreshToken, renewed?.accessToken, renewed?.refreshToken]) {
+    expect(secret && secret.length > 8).toBe(true);
+    expect(log).not.toContain(secret);
+  }
+  expect(log).toContain('"session ended"');
+});
+
+test('un-enrolling signs the panel’s account out and returns to the sign-in screen', async ({ page }) => {
+  await page.goto(`${host.url}/`);
+  await expect(screen(page)).toHaveAttribute('data-screen', 'panel');
+  await openPanelTools(page);
+  await page.getByRole('button', { name: 'Un-enrol this panel' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(screen(page)).toHaveAttribute('data-screen', 'sign-in');
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  expect(await createFileVault({ dataDir }).load()).toBeNull();
+
+  // Restarted, it stays un-enrolled: signing in again asks for a room.
+  await host.stop();
+  host = await startPanelHost();
+  await page.goto(`${host.url}/`);
+  await expect(screen(page)).toHaveAttribute('data-screen', 'sign-in');
+});
