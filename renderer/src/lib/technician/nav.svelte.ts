@@ -1,5 +1,6 @@
 /** Where the technician is inside the tools. */
 export type ToolView =
+  | { name: 'fleet' }
   | { name: 'systems' }
   | { name: 'system'; id: string }
   | { name: 'system-edit'; id: string }
@@ -10,17 +11,22 @@ export type ToolView =
   | { name: 'module-edit'; id: string }
   | { name: 'module-create' };
 
-export type Tab = 'systems' | 'modules';
+export type Tab = 'fleet' | 'systems' | 'modules';
 
 export const tabOf = (view: ToolView): Tab =>
-  view.name === 'modules' || view.name.startsWith('module') ? 'modules' : 'systems';
+  view.name === 'fleet'
+    ? 'fleet'
+    : view.name === 'modules' || view.name.startsWith('module')
+      ? 'modules'
+      : 'systems';
 
 /**
  * A stack of views: "Back" returns to the previous one and, from the first, leaves the tools.
  * Tabs start a fresh stack, so Back never wanders across tabs.
  */
 export class ToolsNav {
-  #stack = $state.raw<ToolView[]>([{ name: 'systems' }]);
+  // The first screen is the fleet: what is broken, across every room.
+  #stack = $state.raw<ToolView[]>([{ name: 'fleet' }]);
   readonly #onexit: () => void;
 
   constructor(onexit: () => void) {
@@ -28,7 +34,7 @@ export class ToolsNav {
   }
 
   get view(): ToolView {
-    return this.#stack[this.#stack.length - 1] ?? { name: 'systems' };
+    return this.#stack[this.#stack.length - 1] ?? { name: 'fleet' };
   }
   get tab(): Tab {
     return tabOf(this.view);
