@@ -9,7 +9,7 @@ export type ToolView =
   | { name: 'modules'; systemId?: string }
   | { name: 'module'; id: string }
   | { name: 'module-edit'; id: string }
-  | { name: 'module-create' };
+  | { name: 'module-create'; systemId?: string };
 
 export type Tab = 'fleet' | 'systems' | 'modules';
 

@@ -1,4 +1,4 @@
-import type { RoomdeckApi, System, Zone } from '#contract';
+import type { Module, RoomdeckApi, System, Zone } from '#contract';
 import { classNameOf } from './addressing.ts';
 import { describeProblem, localProblem, type Problem, VERSION_CONFLICT } from './problem.ts';
 import { changesOf, type DraftField, draftOf, emptyDraft, rebase, type SystemDraft } from './system-draft.ts';
@@ -138,6 +138,18 @@ export class SystemEditor {
     list.splice(from, 1);
     list.splice(to, 0, moving);
     this.#draft.modules = list;
+  }
+
+  /** Adds an existing module at the end (it becomes the last of its class: Display N+1). */
+  addModule(module: Module): void {
+    if (this.#draft.modules.includes(module.id)) return;
+    this.#moduleNames = { ...this.#moduleNames, [module.id]: classNameOf(module) };
+    this.#draft.modules = [...this.#draft.modules, module.id];
+  }
+
+  /** Takes a module out of this room only; it stays in the building and in other rooms. */
+  removeModule(id: string): void {
+    this.#draft.modules = this.#draft.modules.filter((m) => m !== id);
   }
 
   #adopt(system: System): void {
