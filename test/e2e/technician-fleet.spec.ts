@@ -40,7 +40,13 @@ async function signInAs(page: Page, user: string): Promise<void> {
   await expect(app).not.toHaveAttribute('data-screen', 'starting');
   if ((await app.getAttribute('data-screen')) !== 'sign-in') {
     // The host keeps one session: sign whoever it is out first, through the tools or the panel.
-    await page.evaluate(() => fetch('/bridge/session/signOut', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(() => undefined));
+    await page.evaluate(() =>
+      fetch('/bridge/session/signOut', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }).catch(() => undefined),
+    );
     await page.goto(`${stack.host.url}/`);
   }
   await signIn(page, stack.host.url, user);
@@ -82,9 +88,9 @@ test('a module set offline is listed by the fleet view and by the offline filter
   await expect(row).toHaveAttribute('data-health', 'offline');
   await expect(row.getByRole('cell', { name: 'Huddle 3.2' })).toBeVisible();
   // Every row of the fleet view is a module that is offline or stopped.
-  const healths = await fleet.locator('tbody tr[data-health]').evaluateAll((rows) =>
-    rows.map((r) => r.getAttribute('data-health')),
-  );
+  const healths = await fleet
+    .locator('tbody tr[data-health]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-health')));
   expect(healths.length).toBeGreaterThan(0);
   expect(healths.every((h) => h === 'offline' || h === 'stopped')).toBe(true);
 

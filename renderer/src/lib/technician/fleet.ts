@@ -120,7 +120,11 @@ export function matchesStatus(row: ModuleRow, status: StatusFilter): boolean {
 function wordsOf(row: ModuleRow): string {
   const m = row.module;
   const status =
-    row.health === 'ok' ? 'running connected online' : row.health === 'offline' ? 'running offline' : 'stopped';
+    row.health === 'ok'
+      ? 'running connected online'
+      : row.health === 'offline'
+        ? 'running offline'
+        : 'stopped';
   return [
     row.label,
     classNameOf(m),

@@ -35,6 +35,9 @@ export async function findModules(
   exclude: readonly string[],
   limit = 12,
 ): Promise<Module[]> {
-  const page = await api.modules.list({ ...(query.trim() ? { q: query.trim() } : {}), limit: limit + exclude.length });
+  const page = await api.modules.list({
+    ...(query.trim() ? { q: query.trim() } : {}),
+    limit: limit + exclude.length,
+  });
   return page.items.filter((m) => !exclude.includes(m.id)).slice(0, limit);
 }
