@@ -14,7 +14,8 @@ describe('putting a created module into a room', () => {
     const fake = fakeBridge();
     const get = fake.api.systems.get;
     let first = true;
-    fake.api.systems.get = async (args) => {
+    const api = { ...fake.api, systems: { ...fake.api.systems } };
+    api.systems.get = async (args: { id: string }) => {
       const detail = await get(args);
       if (first) {
         first = false;
@@ -27,7 +28,7 @@ describe('putting a created module into a room', () => {
       }
       return detail;
     };
-    const saved = await addToSystem(fake.api, huddle.id, spare.id);
+    const saved = await addToSystem(api, huddle.id, spare.id);
     expect(saved).toMatchObject({ capacity: 9, version: huddle.version + 2 });
     expect(saved.modules).toContain(spare.id);
   });
