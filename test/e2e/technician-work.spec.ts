@@ -221,3 +221,53 @@ test('a module’s page at 1440×900 and 1920×1080', async ({ page }) => {
     await page.screenshot({ path: `${SCREENS}/technician-module-${size.width}.png`, fullPage: true });
   }
 });
+
+test('deleting a room names the modules that go and those other rooms keep, and the service does exactly that', async ({
+  page,
+}) => {
+  const SHARED = 'mod-lighting-harbour';
+  const own = await service.request<{ id: string }>('POST', '/modules', {
+    dependency_id: 'dep-display',
+    ip: '10.99.0.1',
+  });
+  await service.request('POST', '/systems', {
+    name: 'Cascade Test Room',
+    zones: ['zone-org'],
+    modules: [SHARED, own.id],
+  });
+  const sharedBy = (await roomsListing(SHARED)) - 1;
+
+  await page.goto(`${stack.host.url}/`);
+  await page.evaluate(() =>
+    fetch('/bridge/session/signOut', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }),
+  );
+  await signIn(page, stack.host.url, 'admin@demo.local');
+  await page.getByRole('button', { name: 'Technician tools' }).click();
+  await page.getByRole('button', { name: 'Systems', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'Search systems' }).fill('cascade');
+  await page
+    .getByRole('list', { name: 'Systems' })
+    .getByRole('button', { name: /^Cascade Test Room/ })
+    .click();
+  await page.getByRole('button', { name: 'Delete system' }).click();
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText('This module is stopped and deleted with it: Display 1.');
+  await expect(question).toContainText(
+    `This module stays, because other rooms use it: Lighting 1 (${sharedBy} other room${sharedBy === 1 ? '' : 's'}).`,
+  );
+  await question.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Systems' })).toBeVisible();
+
+  await expect(service.request('GET', `/modules/${own.id}`)).rejects.toThrow(/404/);
+  await service.request('GET', `/modules/${SHARED}`);
+  expect(await roomsListing(SHARED)).toBe(sharedBy);
+});
+
+/** How many rooms list a module (one page of 500 holds them all in the demo building). */
+async function roomsListing(moduleId: string): Promise<number> {
+  return (await service.request<unknown[]>('GET', `/systems?module_id=${moduleId}&limit=500`)).length;
+}
