@@ -128,7 +128,11 @@ describe('the way into the technician tools', () => {
   const signedIn: SessionStatus = { state: 'signed-in', reason: null, server: 's' };
   const withRole = (technician: boolean) => {
     const api = fakeApi(signedIn);
-    api.session.capabilities = vi.fn(async () => ({ may: {}, reasons: {}, technician }));
+    (api.session as { capabilities: unknown }).capabilities = vi.fn(async () => ({
+      may: {},
+      reasons: {},
+      technician,
+    }));
     return api;
   };
 
