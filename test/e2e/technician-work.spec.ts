@@ -271,3 +271,34 @@ test('deleting a room names the modules that go and those other rooms keep, and 
 async function roomsListing(moduleId: string): Promise<number> {
   return (await service.request<unknown[]>('GET', `/systems?module_id=${moduleId}&limit=500`)).length;
 }
+
+test('a device refusing an argument is said in plain words on that argument’s field', async ({ page }) => {
+  await page.goto(`${stack.host.url}/`);
+  await page.evaluate(() =>
+    fetch('/bridge/session/signOut', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }),
+  );
+  await signIn(page, stack.host.url, 'tech@demo.local');
+  await page.getByRole('button', { name: 'Technician tools' }).click();
+  await page.getByRole('button', { name: 'Systems', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'Search systems' }).fill('kauri training');
+  await page
+    .getByRole('list', { name: 'Systems' })
+    .getByRole('button', { name: /^Kauri Training Room/ })
+    .click();
+  await page.getByRole('button', { name: 'Exec console' }).click();
+  await page.getByLabel('Module').selectOption({ label: 'Camera 2' });
+  await page.getByLabel('Method').selectOption('preset');
+  // The audience camera has two presets; the schema cannot know that, the driver refuses a fifth.
+  await page.getByRole('spinbutton', { name: /^number/ }).fill('5');
+  await page.getByRole('button', { name: 'Run Camera 2.preset' }).click();
+  const field = page.locator('[data-field="number"]');
+  await expect(field).toHaveAttribute('data-invalid', 'true');
+  await expect(field).toContainText('must be at most 2');
+  const alert = page.getByRole('region', { name: 'Result' }).getByRole('alert');
+  await expect(alert).toContainText('The device did not accept number: it must be at most 2');
+  await expect(alert).not.toContainText('≤');
+});
