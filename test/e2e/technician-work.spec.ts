@@ -302,3 +302,35 @@ test('a device refusing an argument is said in plain words on that argument’s 
   await expect(alert).toContainText('The device did not accept number: it must be at most 2');
   await expect(alert).not.toContainText('≤');
 });
+
+test('an administrator creates a module straight into a room', async ({ page }) => {
+  const before = await huddle();
+  await page.goto(`${stack.host.url}/`);
+  await page.evaluate(() =>
+    fetch('/bridge/session/signOut', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }),
+  );
+  await signIn(page, stack.host.url, 'admin@demo.local');
+  await page.getByRole('button', { name: 'Technician tools' }).click();
+  await page.getByRole('button', { name: 'Systems', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'Search systems' }).fill('huddle');
+  await page
+    .getByRole('list', { name: 'Systems' })
+    .getByRole('button', { name: /^Huddle 3\.2/ })
+    .click();
+  await page.getByRole('button', { name: 'New module in this room' }).click();
+  await expect(page.getByText('It goes into Huddle 3.2, last of its class.')).toBeVisible();
+  await page.getByLabel('Driver (required)').selectOption({ label: 'Display (device)' });
+  await page.getByLabel(/^IP address or host/).fill('10.20.3.32');
+  await page.getByRole('button', { name: 'Create module' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Display' })).toBeVisible();
+  const id = await page.locator('section[data-module]').getAttribute('data-module');
+  const after = await huddle();
+  expect(after.modules).toEqual([...before.modules, id]);
+  expect(after.version).toBe(before.version + 1);
+  // It is Display 2 of the room now: its methods are read through the room.
+  await expect(page.getByText('As Display 2 in Huddle 3.2')).toBeVisible();
+});
