@@ -66,7 +66,7 @@ export class Devices {
   }
 
   funcs(target: Addressed) {
-    return describeFuncs(target.driver);
+    return describeFuncs(target.driver, target.module.settings);
   }
 
   /** The state a system sees of one of its modules (a shared module shows each room its own). */

@@ -21,6 +21,7 @@ export const display: Driver = {
     volume: func({ level: percent('speaker volume, 0–100') }),
     mute: func({ state: onOff('true = audio muted') }),
   },
+  choices: (settings) => ({ input: { name: displayInputs(settings) } }),
   initialState(settings) {
     const inputs = displayInputs(settings);
     return { power: false, input: inputs[0] ?? null, inputs, volume: 30, mute: false };

@@ -71,6 +71,12 @@ export interface Driver {
    * shows each room only its own areas). Absent: every system sees the whole state.
    */
   view?(state: DeviceState, system: SystemContext): DeviceState;
+  /**
+   * Values a string parameter takes that depend on the module's settings (a display's inputs), as
+   * `method → param → values`: funcs publishes them as the parameter's JSON Schema `enum`, so a
+   * client can offer a choice. The driver still checks them when the method runs.
+   */
+  choices?(settings: Record<string, unknown>): Record<string, Record<string, readonly string[]>>;
   /** Runs `method` with arguments already validated against `funcs[method]`. */
   exec(ctx: DriverContext, method: string, args: unknown[]): unknown | Promise<unknown>;
 }

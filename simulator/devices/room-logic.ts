@@ -241,6 +241,7 @@ export const roomLogic: Driver = {
     }),
     reset_room: func(),
   },
+  choices: (settings) => ({ select_source: { name: sources(settings) } }),
   initialState(settings) {
     return {
       power: false,

@@ -36,6 +36,7 @@ async function openHuddle(page: Page): Promise<void> {
   await signIn(page, stack.host.url, 'tech@demo.local');
   await page.getByRole('button', { name: 'Technician tools' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Technician tools' })).toBeVisible();
+  await page.getByRole('button', { name: 'Systems', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Search systems' }).fill('huddle');
   await page
     .getByRole('list', { name: 'Systems' })
@@ -167,6 +168,7 @@ test('a technician signs out from the tools and signs in as another account, wit
   // The next account: an administrator, who may delete rooms.
   await signIn(page, stack.host.url, 'admin@demo.local');
   await page.getByRole('button', { name: 'Technician tools' }).click();
+  await page.getByRole('button', { name: 'Systems', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Search systems' }).fill('huddle');
   await page
     .getByRole('list', { name: 'Systems' })

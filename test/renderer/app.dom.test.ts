@@ -26,6 +26,7 @@ function fakeApi(status: SessionStatus, overrides: Record<string, unknown> = {})
         navigateTo: 'http://sim/authorize?x',
       })),
       signOut: vi.fn(),
+      capabilities: vi.fn(async () => ({ may: {}, reasons: {}, technician: true })),
     },
     config: { get: vi.fn(async () => CONFIG), chooseSystem: vi.fn() },
     systems: {
@@ -147,5 +148,36 @@ describe('the heartbeat to the main process', () => {
     } finally {
       heartbeat.stop();
     }
+  });
+});
+
+describe('the way into the technician tools', () => {
+  const signedIn: SessionStatus = { state: 'signed-in', reason: null, server: 's' };
+  const withRole = (technician: boolean) => {
+    const api = fakeApi(signedIn);
+    (api.session as { capabilities: unknown }).capabilities = vi.fn(async () => ({
+      may: {},
+      reasons: {},
+      technician,
+    }));
+    return api;
+  };
+
+  it('is offered to an account that may manage rooms or devices', async () => {
+    const model = new AppModel(withRole(true), { assign: vi.fn() }, async () => {});
+    render(App, { props: { model, clock: systemClock } });
+    await model.boot();
+    expect(await screen.findByRole('button', { name: 'Technician tools' })).toBeVisible();
+  });
+
+  it('is not there at all for an account that may only use rooms', async () => {
+    const api = withRole(false);
+    const model = new AppModel(api, { assign: vi.fn() }, async () => {});
+    render(App, { props: { model, clock: systemClock } });
+    await model.boot();
+    expect(await screen.findByRole('heading', { name: 'Choose a room' })).toBeVisible();
+    await vi.waitFor(() => expect(api.session.capabilities).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('button', { name: 'Technician tools' })).toBeNull();
   });
 });

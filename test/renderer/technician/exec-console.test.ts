@@ -38,7 +38,36 @@ describe('the exec console', () => {
     ]);
     expect(ex.run.phase).toBe('done');
     expect(ex.run.result).toBeNull();
-    expect(ex.state.result).toMatchObject({ power: true, volume: 40 });
+    expect(fake.state).toMatchObject({ power: true, volume: 40 });
+    expect(ex.runs).toBe(2);
+    expect(ex.history.map((c) => `${c.target.label}.${c.method}(${c.args.join()})`)).toEqual([
+      'Display 1.volume(40)',
+      'Display 1.power(true)',
+    ]);
+  });
+
+  it('keeps every call of the session, runs one again as it was sent, and loads one into the form', async () => {
+    const fake = fakeBridge();
+    const ex = new ExecConsole(fake.api, huddle.id);
+    await ex.load('mod-display');
+    ex.chooseMethod('volume');
+    ex.setInput('level', '25');
+    await ex.execute();
+    expect(ex.history[0]).toMatchObject({ ok: false, method: 'volume', args: [25] });
+    expect(ex.history[0]?.outcome).toMatch(/display is off/);
+
+    fake.state.power = true;
+    const first = ex.history[0];
+    if (!first) throw new Error('no call kept');
+    await ex.rerun(first);
+    expect(ex.history).toHaveLength(2);
+    expect(ex.history[0]).toMatchObject({ ok: true, args: [25], outcome: 'null' });
+    expect(fake.state.volume).toBe(25);
+
+    ex.chooseMethod('power');
+    await ex.edit(first);
+    expect(ex.method).toBe('volume');
+    expect(ex.inputs.level).toBe('25');
   });
 
   it('does not send an argument that does not fit and says which', async () => {

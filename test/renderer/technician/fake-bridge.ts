@@ -28,6 +28,18 @@ export const logic: Module = {
   running: true,
 };
 
+/** In the building but in no room: stopped, so the fleet view lists it. */
+export const spare: Module = {
+  id: 'mod-spare-camera',
+  dependency_id: 'dep-camera',
+  name: 'Camera',
+  ip: '10.0.0.9',
+  port: 52381,
+  role: 1,
+  connected: false,
+  running: false,
+};
+
 export const huddle: System = {
   id: 'sys-huddle',
   name: 'Huddle 3.2',
@@ -69,6 +81,7 @@ export function fakeBridge(options: { forbid?: string[] } = {}) {
   const modules = new Map<string, Module>([
     [display.id, structuredClone(display)],
     [logic.id, structuredClone(logic)],
+    [spare.id, structuredClone(spare)],
   ]);
   const state: ModuleState = { power: false, volume: 30 };
   const page = <T>(items: T[]) => ({ items, total: items.length, offset: 0, limit: 20 });

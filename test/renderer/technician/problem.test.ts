@@ -59,9 +59,22 @@ describe('a failed call becomes a problem a technician can read', () => {
       },
     });
     expect(p.failures).toEqual([
-      { field: 'capacity', reason: 'Expected integer' },
-      { field: 'port', reason: 'Expected integer' },
+      { field: 'capacity', reason: 'must be a whole number' },
+      { field: 'port', reason: 'must be a whole number' },
     ]);
+  });
+
+  it('says schema checks in plain words, never with the argument’s path', () => {
+    const p = describeProblem({
+      code: 'ROOMDECK_BRIDGE_INVALID_ARGS',
+      message:
+        'Invalid argument for systems.update: "changes.name" expected string length greater or equal to 1.',
+      details: {
+        problems: [{ field: 'changes.name', message: 'Expected string length greater or equal to 1' }],
+      },
+    });
+    expect(p.message).not.toMatch(/changes\.name|expected/);
+    expect(reasonsFor(p, 'name')).toEqual(['must not be empty']);
   });
 
   it('reads the current version from a conflict', () => {

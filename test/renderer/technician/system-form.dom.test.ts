@@ -6,6 +6,7 @@ import { fakeBridge, huddle } from './fake-bridge.ts';
 async function openEdit(fake: ReturnType<typeof fakeBridge>) {
   const onexit = vi.fn();
   render(TechnicianTools, { api: fake.api, onexit });
+  await fireEvent.click(screen.getByRole('button', { name: 'Systems' }));
   await fireEvent.click(await screen.findByRole('button', { name: /Huddle 3\.2/ }));
   await screen.findByRole('heading', { name: 'Huddle 3.2' });
   return onexit;

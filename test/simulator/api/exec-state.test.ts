@@ -244,6 +244,10 @@ describe('state, funcs, count and types', () => {
       params: { level: { type: 'integer', minimum: 0, maximum: 100 } },
       order: ['level'],
     });
+    // A parameter whose values come from the module's settings offers them as a JSON Schema enum.
+    expect(res.body.input.params.name).toMatchObject({ type: 'string', enum: ['hdmi1', 'hdmi2', 'usb-c'] });
+    const logic = await api.req('GET', `/api/control/systems/${SYS.huddle}/funcs?module=RoomLogic`);
+    expect(logic.body.select_source.params.name.enum).toEqual(['Laptop', 'Wireless']);
     expectError(
       await api.req('GET', `/api/control/systems/${SYS.huddle}/funcs?module=Projector`),
       404,

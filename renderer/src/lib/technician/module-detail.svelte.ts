@@ -1,4 +1,4 @@
-import type { Funcs, Module, ModuleState, PingResult, RoomdeckApi } from '#contract';
+import type { Funcs, Module, PingResult, RoomdeckApi } from '#contract';
 import { Action } from './action.svelte.ts';
 import { addressesOf, type ModuleAddress } from './addressing.ts';
 import { describeProblem, type Problem } from './problem.ts';
@@ -23,7 +23,6 @@ export class ModuleInspector {
   readonly stop = new Action<null>();
   readonly ping = new Action<PingResult>();
   readonly remove = new Action<null>();
-  readonly state = new Action<ModuleState>();
 
   constructor(api: RoomdeckApi, id: string) {
     this.#api = api;
@@ -54,12 +53,7 @@ export class ModuleInspector {
       this.#problem = describeProblem(error);
       return;
     }
-    void this.refreshState();
     void this.#loadFuncs();
-  }
-
-  refreshState(): Promise<ModuleState | undefined> {
-    return this.state.run(() => this.#api.modules.state({ id: this.id }));
   }
 
   async startModule(): Promise<void> {

@@ -1,5 +1,6 @@
 /** Where the technician is inside the tools. */
 export type ToolView =
+  | { name: 'fleet' }
   | { name: 'systems' }
   | { name: 'system'; id: string }
   | { name: 'system-edit'; id: string }
@@ -8,24 +9,27 @@ export type ToolView =
   | { name: 'modules'; systemId?: string }
   | { name: 'module'; id: string }
   | { name: 'module-edit'; id: string }
-  | { name: 'module-create' }
+  | { name: 'module-create'; systemId?: string }
   | { name: 'panel' };
 
-export type Tab = 'systems' | 'modules' | 'panel';
+export type Tab = 'fleet' | 'systems' | 'modules' | 'panel';
 
 export const tabOf = (view: ToolView): Tab =>
-  view.name === 'panel'
-    ? 'panel'
-    : view.name === 'modules' || view.name.startsWith('module')
-      ? 'modules'
-      : 'systems';
+  view.name === 'fleet'
+    ? 'fleet'
+    : view.name === 'panel'
+      ? 'panel'
+      : view.name === 'modules' || view.name.startsWith('module')
+        ? 'modules'
+        : 'systems';
 
 /**
  * A stack of views: "Back" returns to the previous one and, from the first, leaves the tools.
  * Tabs start a fresh stack, so Back never wanders across tabs.
  */
 export class ToolsNav {
-  #stack = $state.raw<ToolView[]>([{ name: 'systems' }]);
+  // The first screen is the fleet: what is broken, across every room.
+  #stack = $state.raw<ToolView[]>([{ name: 'fleet' }]);
   readonly #onexit: () => void;
 
   constructor(onexit: () => void) {
@@ -33,7 +37,7 @@ export class ToolsNav {
   }
 
   get view(): ToolView {
-    return this.#stack[this.#stack.length - 1] ?? { name: 'systems' };
+    return this.#stack[this.#stack.length - 1] ?? { name: 'fleet' };
   }
   get tab(): Tab {
     return tabOf(this.view);

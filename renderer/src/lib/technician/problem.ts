@@ -1,4 +1,5 @@
 import { toBridgeError } from '../bridge.ts';
+import { plainReason } from './plain-words.ts';
 
 /** One field the service (or the bridge's argument check) refused, and why. */
 export interface FieldFailure {
@@ -17,6 +18,8 @@ export interface Problem {
 
 export const FORBIDDEN = 'ROOMDECK_FORBIDDEN';
 export const VERSION_CONFLICT = 'ROOMDECK_VERSION_CONFLICT';
+export const INVALID_ARGUMENTS = 'ROOMDECK_INVALID_ARGUMENTS';
+const BRIDGE_INVALID_ARGS = 'ROOMDECK_BRIDGE_INVALID_ARGS';
 
 /**
  * The bridge's messages already say what to do; only 403 gets our own words, because the
@@ -45,7 +48,7 @@ function failuresOf(details: Record<string, unknown> | undefined): FieldFailure[
   if (Array.isArray(details.failures)) {
     for (const f of details.failures) {
       if (isRecord(f) && typeof f.field === 'string' && typeof f.reason === 'string') {
-        out.push({ field: formFieldOf(f.field), reason: f.reason });
+        out.push({ field: formFieldOf(f.field), reason: plainReason(f.reason) });
       }
     }
   }
@@ -53,7 +56,7 @@ function failuresOf(details: Record<string, unknown> | undefined): FieldFailure[
   if (Array.isArray(details.problems)) {
     for (const p of details.problems) {
       if (isRecord(p) && typeof p.field === 'string' && typeof p.message === 'string') {
-        out.push({ field: formFieldOf(p.field), reason: p.message });
+        out.push({ field: formFieldOf(p.field), reason: plainReason(p.message) });
       }
     }
   }
@@ -69,7 +72,13 @@ export function describeProblem(error: unknown): Problem {
   const current = e.details?.currentVersion;
   return {
     code: e.code,
-    message: e.code === FORBIDDEN ? FORBIDDEN_MESSAGE : e.message,
+    message:
+      e.code === FORBIDDEN
+        ? FORBIDDEN_MESSAGE
+        : e.code === BRIDGE_INVALID_ARGS
+          ? // The bridge's own message quotes schema paths; the fields carry the reasons instead.
+            'Some values cannot be sent as they are. Correct the marked fields and try again.'
+          : e.message,
     failures: failuresOf(e.details),
     currentVersion: typeof current === 'number' ? current : null,
   };

@@ -1,4 +1,5 @@
-import type { RoomdeckApi, System, Zone } from '#contract';
+import type { Module, RoomdeckApi, System, Types, Zone } from '#contract';
+import { checkSettings, type SettingsCheck, typesOf } from './settings-check.ts';
 import { classNameOf } from './addressing.ts';
 import { describeProblem, localProblem, type Problem, VERSION_CONFLICT } from './problem.ts';
 import { changesOf, type DraftField, draftOf, emptyDraft, rebase, type SystemDraft } from './system-draft.ts';
@@ -23,6 +24,12 @@ export class SystemEditor {
   #zones = $state.raw<Zone[]>([]);
   #moduleNames = $state.raw<Record<string, string>>({});
   #saved = $state.raw<System | null>(null);
+  /** The room's classes as the draft lists them: what a panel layout may name. */
+  readonly draftTypes: Types = $derived(
+    typesOf(this.#draft.modules.map((id) => this.#moduleNames[id] ?? id)),
+  );
+  /** The settings as typed, checked as JSON and (settings.panel) against the panel layout schema. */
+  readonly settingsCheck: SettingsCheck = $derived(checkSettings(this.#draft.settings, this.draftTypes));
 
   constructor(api: RoomdeckApi, id: string | null) {
     this.#api = api;
@@ -82,6 +89,18 @@ export class SystemEditor {
   async save(): Promise<System | null> {
     if (this.#phase === 'saving' || this.#phase === 'loading') return null;
     const changes = changesOf(this.#base, this.#draft);
+    const check = this.settingsCheck;
+    if (changes.ok && changes.changes.settings !== undefined && check.state === 'panel-problems') {
+      const n = check.problems.length;
+      this.#problem = localProblem([
+        {
+          field: 'settings',
+          reason: `the panel layout has ${n} problem${n === 1 ? '' : 's'} (listed under the field); a panel would not use it`,
+        },
+      ]);
+      this.#phase = 'failed';
+      return null;
+    }
     if (!changes.ok) {
       this.#problem = localProblem(changes.failures);
       this.#phase = 'failed';
@@ -138,6 +157,18 @@ export class SystemEditor {
     list.splice(from, 1);
     list.splice(to, 0, moving);
     this.#draft.modules = list;
+  }
+
+  /** Adds an existing module at the end (it becomes the last of its class: Display N+1). */
+  addModule(module: Module): void {
+    if (this.#draft.modules.includes(module.id)) return;
+    this.#moduleNames = { ...this.#moduleNames, [module.id]: classNameOf(module) };
+    this.#draft.modules = [...this.#draft.modules, module.id];
+  }
+
+  /** Takes a module out of this room only; it stays in the building and in other rooms. */
+  removeModule(id: string): void {
+    this.#draft.modules = this.#draft.modules.filter((m) => m !== id);
   }
 
   #adopt(system: System): void {
