@@ -26,6 +26,8 @@ label { display: block; margin: 1rem 0 0.25rem; font-weight: 600; }
 input { box-sizing: border-box; width: 100%; padding: 0.6rem; font: inherit; border: 1px solid GrayText; border-radius: 0.4rem; }
 input:focus-visible, button:focus-visible { outline: 3px solid Highlight; outline-offset: 2px; }
 button { margin-top: 1.5rem; width: 100%; padding: 0.7rem; font: inherit; font-weight: 600; border: 0; border-radius: 0.4rem; background: #1f5fbf; color: #fff; cursor: pointer; }
+button.secondary { margin-top: 0.75rem; background: transparent; color: CanvasText; border: 1px solid GrayText; }
+code { overflow-wrap: anywhere; }
 .error { padding: 0.6rem 0.8rem; border-radius: 0.4rem; background: #fde8e8; color: #8a1111; }
 `;
 
