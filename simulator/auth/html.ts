@@ -57,7 +57,7 @@ export function htmlDocument(title: string, body: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>
@@ -72,7 +72,9 @@ ${body}
 
 /**
  * Sends a page with headers that keep it out of frames (clickjacking, RFC 6749 §10.13), out of caches
- * and out of Referer headers (its URL carries state and PKCE challenge).
+ * and out of other sites' Referer headers (its URL carries state and PKCE challenge). `same-origin`, not
+ * `no-referrer`: with the latter a browser posts the form with `Origin: null`, and the Origin check
+ * needs the real one.
  */
 export function sendHtml(
   reply: FastifyReply,
@@ -86,7 +88,7 @@ export function sendHtml(
     .header('content-security-policy', contentSecurityPolicy(formRedirectUri))
     .header('x-frame-options', 'DENY')
     .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'no-referrer')
+    .header('referrer-policy', 'same-origin')
     .header('cache-control', 'no-store')
     .send(html);
 }

@@ -71,6 +71,18 @@ describe('the login form is bound to the browser that opened it (CSRF)', () => {
     expect(await answer.text()).toContain('sent from another site');
   });
 
+  it('refuses Origin: null, and serves the form with a referrer policy under which browsers send the real one', async () => {
+    const form = await openForm(h, codeParams(pkcePair().challenge));
+    const answer = await postForm(
+      `${h.base}/authorize`,
+      { ...form.fields, username: 'admin@demo.local', password: 'demo' },
+      { cookie: form.cookie, origin: 'null' },
+    );
+    expect(answer.status).toBe(403);
+    const page = await fetch(authorizeUrl(h, codeParams(pkcePair().challenge)));
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
+  });
+
   it('accepts the same post from its own origin, and without Origin (older clients)', async () => {
     const form = await openForm(h, codeParams(pkcePair().challenge));
     expect((await submitForm(h, form, { username: 'admin@demo.local', password: 'demo' })).status).toBe(302);
