@@ -110,6 +110,8 @@ export class Room implements RoomPort {
   #plan = $state.raw<PanelPlan | null>(null);
   #initial = new Map<string, ModuleState>();
   #loadError = $state<string | null>(null);
+  /** The service says the room does not exist (removed, or the service was reset since it was chosen). */
+  #gone = $state(false);
   #timer: unknown = null;
   #loadTimer: unknown = null;
   #loadFailures = 0;
@@ -158,6 +160,10 @@ export class Room implements RoomPort {
   }
   get loadError(): string | null {
     return this.#loadError;
+  }
+  /** The room is not on the control service (any more): choosing another is the way on. */
+  get gone(): boolean {
+    return this.#gone;
   }
 
   feed(module: string, index: number): ModuleFeed {
@@ -214,10 +220,12 @@ export class Room implements RoomPort {
       this.#fromMemory = false;
       this.#apply(panel, types, modules);
       this.#loadError = null;
+      this.#gone = false;
       this.#loadFailures = 0;
     } catch (error) {
       if (this.#disposed) return;
       this.#loadError = isLinkLoss(error) ? linkWords(error) : messageOf(error);
+      this.#gone = toBridgeError(error).code === 'ROOMDECK_NOT_FOUND';
       // Started during an outage: show the room as last seen (stale) while trying to reach it.
       const remembered = this.#plan === null && isLinkLoss(error) ? this.#o.memory?.load(this.id) : null;
       if (remembered) {
