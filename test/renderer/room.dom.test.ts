@@ -109,6 +109,50 @@ describe('a room', () => {
     window.localStorage.clear();
   });
 
+  it('knows when the service no longer has the room (gone), and forgets it once the room loads again', async () => {
+    const up = fakeApi(detail(undefined, [mod('m1', 'Display')]), { Display: 1 }).api;
+    let exists = false;
+    const api = {
+      ...up,
+      systems: {
+        ...up.systems,
+        get: vi.fn(async (args: { id: string }) => {
+          if (!exists)
+            throw new BridgeError({
+              code: 'ROOMDECK_NOT_FOUND',
+              message: 'The room or device no longer exists.',
+            });
+          return up.systems.get(args);
+        }),
+      },
+    } as unknown as RoomdeckApi;
+    room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock });
+    await room.load();
+    expect(room.gone).toBe(true);
+    expect(room.loadError).toMatch(/no longer exists/);
+    exists = true;
+    await room.load();
+    expect(room.gone).toBe(false);
+    expect(room.loadError).toBeNull();
+  });
+
+  it('is not gone when the service is only unreachable', async () => {
+    const up = fakeApi(detail(undefined, [mod('m1', 'Display')]), { Display: 1 }).api;
+    const api = {
+      ...up,
+      systems: {
+        ...up.systems,
+        get: vi.fn(async () =>
+          Promise.reject(new BridgeError({ code: 'ROOMDECK_OFFLINE', message: 'offline' })),
+        ),
+      },
+    } as unknown as RoomdeckApi;
+    room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock });
+    await room.load();
+    expect(room.loadError).not.toBeNull();
+    expect(room.gone).toBe(false);
+  });
+
   it('builds the layout from types, funcs and state, and on the welcome screen polls only the room’s own state', async () => {
     const { api, calls } = fakeApi(detail(undefined, [mod('m1', 'Display'), mod('m2', 'RoomLogic')]), {
       Display: 1,
