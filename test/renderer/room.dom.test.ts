@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Module, RoomdeckApi, SystemDetail } from '#contract';
 import { systemClock } from '../../renderer/src/lib/clock.ts';
 import { BridgeError } from '../../renderer/src/lib/bridge.ts';
-import { Room, storageMemory, type Visibility } from '../../renderer/src/lib/room.svelte.ts';
+import {
+  Room,
+  storageMemory,
+  type Visibility,
+  withoutComputers,
+} from '../../renderer/src/lib/room.svelte.ts';
 import { FUNCS, INNOVATION_LAB_PANEL, STATES } from './support/fixtures.ts';
 
 const POLL = { fastMs: 250, fastForMs: 5_000, idleMs: 2_000 };
@@ -134,6 +139,17 @@ describe('a room', () => {
     await room.load();
     expect(room.gone).toBe(false);
     expect(room.loadError).toBeNull();
+  });
+
+  it('leaves a computer reached over SSH (role 0) off the room panel’s pages, not off the room', () => {
+    const pc = mod('m9', 'RoomPC', { role: 0 } as Partial<Module>);
+    const display = mod('m1', 'Display');
+    const info = (module: string) => ({ module, index: 1, count: 1, funcs: {}, state: {} });
+    const shown = withoutComputers([info('Display'), info('RoomPC')], detail(undefined, [display, pc]));
+    expect(shown.map((m) => m.module)).toEqual(['Display']);
+    // A class shared with a device stays: the panel cannot tell which is which.
+    const mixed = detail(undefined, [display, mod('m8', 'Display', { role: 0 } as Partial<Module>)]);
+    expect(withoutComputers([info('Display')], mixed).map((m) => m.module)).toEqual(['Display']);
   });
 
   it('is not gone when the service is only unreachable', async () => {

@@ -252,7 +252,7 @@ export class Room implements RoomPort {
       if (feed.state === undefined || !this.#fromMemory) feed.receive(m.state);
     }
     this.#layout = buildLayout(panel, types, modules);
-    this.#plan = buildPlan(panel, types, modules);
+    this.#plan = buildPlan(panel, types, withoutComputers(modules, this.#detail));
     this.show(null);
     this.#start();
   }
@@ -436,3 +436,21 @@ export const documentVisibility = (doc: Document): Visibility => ({
     return () => doc.removeEventListener('visibilitychange', listener);
   },
 });
+
+/**
+ * A room's computers reached over SSH (role 0: lock screen, log off, reboot) are the technician
+ * tools' business: the room panel's automatic pages leave them out, so nobody reboots the lectern PC
+ * mid-meeting from the wall. A class is left out only when every module of it is such a computer.
+ */
+export function withoutComputers(modules: ModuleInfo[], detail: SystemDetail | null): ModuleInfo[] {
+  const roles = new Map<string, Set<number>>();
+  for (const m of detail?.modules ?? []) {
+    const name = classNameOf(m);
+    roles.set(name, (roles.get(name) ?? new Set()).add(m.role));
+  }
+  const ssh = (name: string) => {
+    const seen = roles.get(name);
+    return seen !== undefined && seen.size === 1 && seen.has(0);
+  };
+  return modules.filter((m) => !ssh(m.module));
+}

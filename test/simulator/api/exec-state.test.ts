@@ -267,6 +267,7 @@ describe('state, funcs, count and types', () => {
       Switcher: 1,
       Lighting: 1,
       Bookings: 1,
+      'Presenter PC': 1,
     });
   });
 
