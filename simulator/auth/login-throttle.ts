@@ -47,6 +47,8 @@ class Counter {
   }
 
   fail(key: string, now: number): void {
+    // Guessed usernames must not grow the table without bound: drop what is forgotten anyway.
+    if (this.#entries.size >= 10_000) for (const k of [...this.#entries.keys()]) this.#fresh(k, now);
     const entry = this.#fresh(key, now) ?? { failures: 0, lastFailureAt: now, lockedUntil: 0 };
     entry.failures += 1;
     entry.lastFailureAt = now;
