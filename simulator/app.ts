@@ -8,6 +8,7 @@ import Fastify, {
 } from 'fastify';
 import { authPlugin } from './auth/index.ts';
 import { ApiError } from './errors.ts';
+import { hostCheckHook, ownHostNames } from './host-check.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { sendError } from './routes/errors.ts';
 import { guard } from './routes/guard.ts';
@@ -34,8 +35,20 @@ const controlApi: FastifyPluginAsync<{ sim: Simulator }> = async (app, { sim }) 
   await app.register(catalogRoutes, { sim });
 };
 
+export interface SimulatorAppOptions {
+  sim: Simulator;
+  /** The host the service binds (besides the loopback names, the one Host it answers to). */
+  host?: string;
+  /** More names it answers to (a name in /etc/hosts, a reverse proxy that keeps Host). */
+  hostNames?: readonly string[];
+}
+
 /** The whole Control Service as a fastify plugin: tests register it on their own instance or use buildApp. */
-export const simulatorApp: FastifyPluginAsync<{ sim: Simulator }> = async (app, { sim }) => {
+export const simulatorApp: FastifyPluginAsync<SimulatorAppOptions> = async (
+  app,
+  { sim, host, hostNames },
+) => {
+  app.addHook('onRequest', hostCheckHook(ownHostNames(host, hostNames)));
   app.addSchema(ErrorBody);
   // Clients may send `Content-Type: application/json` with no body on start/stop/ping.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -53,7 +66,11 @@ export const simulatorApp: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
   app.setNotFoundHandler(noRoute);
 };
 
-export async function buildApp(sim: Simulator, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  sim: Simulator,
+  options: FastifyServerOptions = {},
+  names: { host?: string; hostNames?: readonly string[] } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, ...options });
   // Query strings and paths are text, so their numbers and booleans are coerced; JSON bodies carry
   // real types, and a string where a number belongs is the client's mistake, reported, not guessed.
@@ -62,6 +79,6 @@ export async function buildApp(sim: Simulator, options: FastifyServerOptions = {
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? jsonBodies : textParts).compile(schema),
   );
-  await app.register(simulatorApp, { sim });
+  await app.register(simulatorApp, { sim, ...names });
   return app;
 }

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { demoAccounts } from './auth/index.ts';
 import { startSimulator } from './server.ts';
 
-const USAGE = `Usage: npm run simulator -- [--port 8080] [--host 127.0.0.1] [--data FILE] [--token-ttl SECONDS] [--refresh-reuse SECONDS]
+const USAGE = `Usage: npm run simulator -- [--port 8080] [--host 127.0.0.1] [--host-name NAME]… [--data FILE] [--token-ttl SECONDS] [--refresh-reuse SECONDS]
                              [--latency MS] [--exec-timeout MS] [--systems N]`;
 
 function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
+      'host-name': { type: 'string', multiple: true },
       data: { type: 'string' },
       'token-ttl': { type: 'string' },
       'refresh-reuse': { type: 'string' },
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   const running = await startSimulator({
     port: integer('port', values.port, 0, 65535) ?? 8080,
     host: values.host ?? '127.0.0.1',
+    hostNames: values['host-name'] ?? [],
     dataFile: values.data,
     tokenTtlSeconds: integer('token-ttl', values['token-ttl'], 1, 10 * 365 * 86400),
     refreshReuseSeconds: integer('refresh-reuse', values['refresh-reuse'], 0, 86_400),
@@ -48,7 +50,11 @@ async function main(): Promise<void> {
   for (const user of demoAccounts.users) console.log(`  ${user.username.padEnd(20)} ${user.role}`);
   console.log('OAuth clients:');
   for (const client of demoAccounts.clients) {
-    const kind = client.secretHash ? 'confidential' : 'public, PKCE';
+    const kind = client.secretHash
+      ? 'confidential'
+      : client.grants.includes('implicit')
+        ? 'public, implicit'
+        : 'public, PKCE';
     console.log(`  ${client.id.padEnd(20)} ${kind}; redirect ${client.redirectUris.join(', ')}`);
   }
   console.log('  (roomdeck-ci secret: roomdeck-ci-secret)');

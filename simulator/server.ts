@@ -7,6 +7,8 @@ export interface StartOptions extends Partial<SimulatorOptions> {
   port?: number;
   /** Loopback unless told otherwise: the simulator has demo passwords. */
   host?: string;
+  /** More Host names it answers to besides the loopback names and `host` (host-check.ts). */
+  hostNames?: string[];
 }
 
 export interface RunningSimulator {
@@ -20,12 +22,12 @@ export interface RunningSimulator {
 }
 
 export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
-  const { port = 0, host = '127.0.0.1', ...rest } = options;
+  const { port = 0, host = '127.0.0.1', hostNames = [], ...rest } = options;
   const simulator = new Simulator({ ...defaultSimulatorOptions, ...withoutUndefined(rest) });
   // A new data file is written in the background; wait for it, so the file exists once we are up and a
   // data file that cannot be written fails the start instead of being ignored.
   await simulator.flush();
-  const app = await buildApp(simulator);
+  const app = await buildApp(simulator, {}, { host, hostNames });
   await app.listen({ port, host });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;

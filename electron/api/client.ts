@@ -96,6 +96,12 @@ export interface SystemDetail {
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 500;
 const MIN_EXEC_TIMEOUT_MS = 20_000;
+/**
+ * The longest the main process waits for an exec answer, whatever the request timeout. The renderer's
+ * own deadline for exec (renderer/src/lib/bridge.ts) is longer, so this side's words, or the service's
+ * own `exec_timeout`, always arrive first (pinned by test/renderer/bridge.test.ts).
+ */
+export const MAX_EXEC_TIMEOUT_MS = 25_000;
 
 type Generation = 'unknown' | 'legacy' | 'current';
 
@@ -221,7 +227,9 @@ export class ControlClient {
         path: `/api/control/systems/${encodePath(id)}/exec`,
         body: { module: call.module, index: call.index ?? 1, method: call.method, args: call.args ?? [] },
         exec: true,
-        timeoutMs: this.#options.execTimeoutMs ?? Math.max(this.#options.timeoutMs, MIN_EXEC_TIMEOUT_MS),
+        timeoutMs:
+          this.#options.execTimeoutMs ??
+          Math.min(MAX_EXEC_TIMEOUT_MS, Math.max(this.#options.timeoutMs, MIN_EXEC_TIMEOUT_MS)),
       },
       options,
     );

@@ -133,7 +133,8 @@ export async function httpBridge(app: FastifyInstance, options: HttpBridgeOption
           ok: false,
           error: {
             code: UNKNOWN_VERB,
-            message: `The bridge has no verb ${request.params.domain}.${request.params.verb}.`,
+            message:
+              'This part of Roomdeck is not available here: the page and the app are different versions. Reload the page.',
           },
         };
       }

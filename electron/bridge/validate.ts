@@ -73,25 +73,25 @@ const readable = (message: string): string =>
       ? 'is not expected'
       : message.replace(/^Expected/, 'expected');
 
-export function invalidArgs(label: string, problems: FieldProblem[]): BridgeErrorBody {
+/** In a person's words: the verb's internal name stays out (it is in the log, not the message). */
+export function invalidArgs(problems: FieldProblem[]): BridgeErrorBody {
   const shown = problems
     .slice(0, 3)
     .map((p) => `${p.field === '' ? 'the argument' : `"${p.field}"`} ${readable(p.message)}`);
   const more = problems.length > 3 ? `; and ${problems.length - 3} more` : '';
   return {
     code: INVALID_ARGS,
-    message: `Invalid argument for ${label}: ${shown.join('; ') || 'not valid'}${more}.`,
+    message: `Roomdeck could not send this request: ${shown.join('; ') || 'it is not valid'}${more}.`,
     details: { problems },
   };
 }
 
 /** Calls one verb and answers with a `BridgeResponse`; never throws. */
 export async function dispatch(target: ResolvedVerb, rawArgs: unknown): Promise<BridgeResponse<unknown>> {
-  const label = `${target.domain}.${target.verb}`;
   // Verbs without parameters may be called with nothing at all.
   const args = rawArgs === undefined || rawArgs === null ? {} : rawArgs;
   const problems = argumentProblems(target.schema.args, args);
-  if (problems.length > 0) return { ok: false, error: invalidArgs(label, problems) };
+  if (problems.length > 0) return { ok: false, error: invalidArgs(problems) };
   try {
     return { ok: true, value: await target.call(args) };
   } catch (err) {

@@ -6,8 +6,10 @@ import {
   redirectWith,
   type ValidAuthorizeRequest,
 } from './authorize-request.ts';
+import { CSRF_FIELD, PRELOGIN_COOKIE } from './csrf.ts';
 import { sendHtml } from './html.ts';
-import { renderErrorPage, renderLoginPage } from './login-page.ts';
+import { refusalMessage } from './login-throttle.ts';
+import { renderConsentPage, renderErrorPage, renderLoginPage, renderSignedOutPage } from './login-page.ts';
 import { AuthorizeForm, AuthorizeQuery } from './schemas.ts';
 import type { AuthService } from './service.ts';
 import { SESSION_TTL_MS } from './session-store.ts';
@@ -61,8 +63,23 @@ function approve(
     .redirect(location, 302);
 }
 
+/** The pre-login cookie and its CSRF token for the page about to be shown. */
+function csrfToken(auth: AuthService, request: FastifyRequest, reply: FastifyReply): string {
+  const cookie = auth.csrf.cookieFor(request.cookies[PRELOGIN_COOKIE]);
+  if (cookie.isNew) {
+    reply.setCookie(PRELOGIN_COOKIE, cookie.value, {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/auth',
+      secure: 'auto',
+    });
+  }
+  return auth.csrf.tokenFor(cookie.value);
+}
+
 function loginPage(
-  reply: FastifyReply,
+  auth: AuthService,
+  http: { request: FastifyRequest; reply: FastifyReply },
   status: number,
   request: ValidAuthorizeRequest,
   username?: string,
@@ -70,12 +87,53 @@ function loginPage(
 ): FastifyReply {
   const html = renderLoginPage({
     appName: request.client.name,
-    hidden: { ...request.params },
+    hidden: { ...request.params, [CSRF_FIELD]: csrfToken(auth, http.request, http.reply) },
     username,
     error,
   });
-  return sendHtml(reply, status, html, request.redirectUri);
+  return sendHtml(http.reply, status, html, request.redirectUri);
 }
+
+function consentPage(
+  auth: AuthService,
+  http: { request: FastifyRequest; reply: FastifyReply },
+  request: ValidAuthorizeRequest,
+  user: UserAccount,
+): FastifyReply {
+  const target = new URL(request.redirectUri);
+  const html = renderConsentPage({
+    appName: request.client.name,
+    userName: user.name,
+    username: user.username,
+    redirectTarget: `${target.origin}${target.pathname}`,
+    hidden: { ...request.params, [CSRF_FIELD]: csrfToken(auth, http.request, http.reply) },
+  });
+  return sendHtml(http.reply, 200, html, request.redirectUri);
+}
+
+/**
+ * A browser sends `Origin` with a form post; when it does, it must be this service's own (the host the
+ * request came to), so a page elsewhere cannot post the form, with or without a token.
+ */
+function foreignOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  if (!URL.canParse(origin)) return true;
+  return new URL(origin).host !== request.headers.host;
+}
+
+function setSessionCookie(reply: FastifyReply, sessionId: string): void {
+  reply.setCookie(SESSION_COOKIE, sessionId, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/auth',
+    secure: 'auto',
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+}
+
+/** A public client cannot prove who is asking, so a login session alone never approves it. */
+const needsConsent = (request: ValidAuthorizeRequest): boolean => request.client.secretHash === null;
 
 export function registerAuthorizeRoutes(app: TypeBoxApp, auth: AuthService): void {
   app.get(
@@ -87,7 +145,10 @@ export function registerAuthorizeRoutes(app: TypeBoxApp, auth: AuthService): voi
       if (check.kind === 'error') return reply.redirect(check.location, 302);
       // prompt=login (after a sign-out in the app): the login session does not stand in for a password.
       const user = check.request.promptLogin ? null : auth.sessionUser(request.cookies[SESSION_COOKIE]);
-      return user === null ? loginPage(reply, 200, check.request) : approve(auth, check.request, user, reply);
+      const http = { request, reply };
+      if (user === null) return loginPage(auth, http, 200, check.request);
+      if (needsConsent(check.request)) return consentPage(auth, http, check.request, user);
+      return approve(auth, check.request, user, reply);
     },
   );
 
@@ -95,24 +156,68 @@ export function registerAuthorizeRoutes(app: TypeBoxApp, auth: AuthService): voi
     '/authorize',
     { schema: { body: AuthorizeForm }, errorHandler: htmlErrorHandler },
     async (request, reply) => {
+      if (foreignOrigin(request)) {
+        const message = 'This sign-in form was sent from another site. Go back to the app and sign in again.';
+        return sendHtml(reply, 403, renderErrorPage(message), null);
+      }
       const check = checkAuthorizeRequest(auth.accounts, pickAuthorizeParams(request.body));
       if (check.kind === 'fatal') return sendHtml(reply, 400, renderErrorPage(check.message), null);
       if (check.kind === 'error') return reply.redirect(check.location, 302);
-      const { username, password } = request.body;
+      const http = { request, reply };
+      const { username, password, approve: answer } = request.body;
+      if (!auth.csrf.matches(request.cookies[PRELOGIN_COOKIE], request.body[CSRF_FIELD])) {
+        // A fresh form: a forged post gains nothing, a stale tab just asks again.
+        const message = 'This sign-in page had expired. Enter your username and password again.';
+        return loginPage(auth, http, 403, check.request, username, message);
+      }
+
+      if (answer !== undefined) {
+        const sessionId = request.cookies[SESSION_COOKIE];
+        if (answer !== 'yes') {
+          auth.endSession(sessionId);
+          reply.clearCookie(SESSION_COOKIE, { path: '/auth' });
+          return loginPage(auth, http, 200, check.request);
+        }
+        const user = check.request.promptLogin ? null : auth.sessionUser(sessionId);
+        if (user === null) {
+          return loginPage(
+            auth,
+            http,
+            401,
+            check.request,
+            undefined,
+            'Your sign-in has expired. Sign in again.',
+          );
+        }
+        return approve(auth, check.request, user, reply);
+      }
+
       if (username === undefined || username === '' || password === undefined || password === '') {
-        return loginPage(reply, 400, check.request, username, 'Enter your username and password.');
+        return loginPage(auth, http, 400, check.request, username, 'Enter your username and password.');
+      }
+      const refusal = auth.throttle.refusal(username, request.ip);
+      if (refusal !== null) {
+        reply.header('retry-after', String(refusal.retryAfterSeconds));
+        return loginPage(auth, http, 429, check.request, username, refusalMessage(refusal));
       }
       const user = await auth.accounts.verifyUser(username, password);
-      if (user === null) return loginPage(reply, 401, check.request, username, 'Wrong username or password.');
-      const sessionId = auth.startSession(user);
-      reply.setCookie(SESSION_COOKIE, sessionId, {
-        httpOnly: true,
-        sameSite: 'lax',
-        path: '/auth',
-        secure: 'auto',
-        maxAge: SESSION_TTL_MS / 1000,
-      });
+      if (user === null) {
+        auth.throttle.failed(username, request.ip);
+        return loginPage(auth, http, 401, check.request, username, 'Wrong username or password.');
+      }
+      auth.throttle.succeeded(username);
+      setSessionCookie(reply, auth.startSession(user));
       return approve(auth, check.request, user, reply);
     },
   );
+
+  // Signs this browser out of the service (the login session), so the next sign-in asks for a
+  // password. GET too, so a person can type it; nothing but the session is touched.
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    auth.endSession(request.cookies[SESSION_COOKIE]);
+    reply.clearCookie(SESSION_COOKIE, { path: '/auth' });
+    return sendHtml(reply, 200, renderSignedOutPage(), null);
+  };
+  app.get('/logout', logout);
+  app.post('/logout', logout);
 }

@@ -4,6 +4,9 @@ import type { DemoAccounts } from './types.ts';
  * The simulator's built-in accounts. Every user's password is `demo`; the `roomdeck-ci` secret is
  * `roomdeck-ci-secret`. Only scrypt hashes are stored (regenerate with `hashSecret` from passwords.ts).
  */
+/** Registered loopback IP literals match any port (redirect-uri.ts). */
+const LOOPBACK_CALLBACKS = ['http://127.0.0.1/callback', 'http://[::1]/callback'];
+
 export const demoAccounts: DemoAccounts = {
   authorities: [{ id: 'demo', name: 'Demo organisation' }],
   users: [
@@ -34,12 +37,23 @@ export const demoAccounts: DemoAccounts = {
   ],
   clients: [
     {
-      // The desktop app: a native public client (RFC 8252), so PKCE and a loopback redirect on any port.
+      // The desktop app: a native public client (RFC 8252), so PKCE and a loopback redirect on any
+      // port, IPv4 or IPv6 (§7.3). No implicit grant: a token in a URL fragment is RFC 9700's no-no.
       id: 'roomdeck',
       name: 'Roomdeck',
       secretHash: null,
-      redirectUris: ['http://127.0.0.1/callback'],
-      grants: ['authorization_code', 'refresh_token', 'implicit'],
+      redirectUris: LOOPBACK_CALLBACKS,
+      grants: ['authorization_code', 'refresh_token'],
+      scopes: ['public'],
+    },
+    {
+      // For tools that still speak the implicit grant (response_type=token): public, registered for
+      // nothing else, token in the fragment of a loopback redirect, no refresh token.
+      id: 'roomdeck-implicit',
+      name: 'Roomdeck (implicit grant)',
+      secretHash: null,
+      redirectUris: LOOPBACK_CALLBACKS,
+      grants: ['implicit'],
       scopes: ['public'],
     },
     {
@@ -47,7 +61,7 @@ export const demoAccounts: DemoAccounts = {
       id: 'roomdeck-ci',
       name: 'Roomdeck CI',
       secretHash: 'scrypt$16384$8$1$VQITdM_I7FSaAsDFplUFZw$khevKVXmVh50u_hkfOMrIOw17MYrkz8OvpPDISwqxYQ',
-      redirectUris: ['http://127.0.0.1/callback'],
+      redirectUris: LOOPBACK_CALLBACKS,
       grants: ['password', 'refresh_token', 'authorization_code'],
       scopes: ['public'],
     },

@@ -26,6 +26,8 @@ label { display: block; margin: 1rem 0 0.25rem; font-weight: 600; }
 input { box-sizing: border-box; width: 100%; padding: 0.6rem; font: inherit; border: 1px solid GrayText; border-radius: 0.4rem; }
 input:focus-visible, button:focus-visible { outline: 3px solid Highlight; outline-offset: 2px; }
 button { margin-top: 1.5rem; width: 100%; padding: 0.7rem; font: inherit; font-weight: 600; border: 0; border-radius: 0.4rem; background: #1f5fbf; color: #fff; cursor: pointer; }
+button.secondary { margin-top: 0.75rem; background: transparent; color: CanvasText; border: 1px solid GrayText; }
+code { overflow-wrap: anywhere; }
 .error { padding: 0.6rem 0.8rem; border-radius: 0.4rem; background: #fde8e8; color: #8a1111; }
 `;
 
@@ -55,7 +57,7 @@ export function htmlDocument(title: string, body: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>
@@ -70,7 +72,9 @@ ${body}
 
 /**
  * Sends a page with headers that keep it out of frames (clickjacking, RFC 6749 §10.13), out of caches
- * and out of Referer headers (its URL carries state and PKCE challenge).
+ * and out of other sites' Referer headers (its URL carries state and PKCE challenge). `same-origin`, not
+ * `no-referrer`: with the latter a browser posts the form with `Origin: null`, and the Origin check
+ * needs the real one.
  */
 export function sendHtml(
   reply: FastifyReply,
@@ -84,7 +88,7 @@ export function sendHtml(
     .header('content-security-policy', contentSecurityPolicy(formRedirectUri))
     .header('x-frame-options', 'DENY')
     .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'no-referrer')
+    .header('referrer-policy', 'same-origin')
     .header('cache-control', 'no-store')
     .send(html);
 }

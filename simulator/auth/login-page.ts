@@ -10,11 +10,15 @@ export interface LoginPageInput {
   error?: string;
 }
 
-export function renderLoginPage(input: LoginPageInput): string {
-  const hidden = Object.entries(input.hidden)
+function hiddenFields(fields: Record<string, string | undefined>): string {
+  return Object.entries(fields)
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');
+}
+
+export function renderLoginPage(input: LoginPageInput): string {
+  const hidden = hiddenFields(input.hidden);
   const error =
     input.error === undefined
       ? ''
@@ -34,6 +38,45 @@ ${hidden}
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}>
 <button type="submit">Sign in</button>
 </form>`,
+  );
+}
+
+export interface ConsentPageInput {
+  appName: string;
+  /** Who the browser is signed in as. */
+  userName: string;
+  username: string;
+  /** Where the answer goes (a loopback port for a native app), shown so the user can judge it. */
+  redirectTarget: string;
+  hidden: Record<string, string | undefined>;
+}
+
+/**
+ * RFC 8252 §8.6: with a login session, a public client still gets an explicit approval, or any page
+ * could open an authorize URL for a loopback port it listens on and be handed a code silently.
+ */
+export function renderConsentPage(input: ConsentPageInput): string {
+  const app = escapeHtml(input.appName);
+  return htmlDocument(
+    `Continue to ${input.appName}?`,
+    `<h1>Continue as ${escapeHtml(input.userName)}?</h1>
+<p><strong>${app}</strong> asks to use the Control Service simulator as <strong>${escapeHtml(input.username)}</strong>. It will receive the answer at <code>${escapeHtml(input.redirectTarget)}</code>.</p>
+<form method="post" action="authorize">
+${hiddenFields(input.hidden)}
+<button type="submit" name="approve" value="yes">Continue</button>
+</form>
+<form method="post" action="authorize">
+${hiddenFields(input.hidden)}
+<button type="submit" name="approve" value="switch" class="secondary">Use another account</button>
+</form>`,
+  );
+}
+
+export function renderSignedOutPage(): string {
+  return htmlDocument(
+    'Signed out',
+    `<h1>Signed out</h1>
+<p role="status">This browser is no longer signed in to the Control Service simulator. The next sign-in asks for a password.</p>`,
   );
 }
 

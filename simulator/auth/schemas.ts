@@ -27,6 +27,10 @@ export const AuthorizeForm = Type.Object({
   ...authorizeFields,
   username: Type.Optional(Param),
   password: Type.Optional(Secret),
+  /** The CSRF token bound to the pre-login cookie (csrf.ts). */
+  csrf_token: Type.Optional(Param),
+  /** The consent page's answer: `yes`, or `switch` to sign in as someone else. */
+  approve: Type.Optional(Param),
 });
 
 export const TokenBody = Type.Object({

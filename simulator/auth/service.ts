@@ -1,5 +1,7 @@
 import { AccountDirectory } from './accounts.ts';
 import { CodeStore } from './code-store.ts';
+import { CsrfTokens } from './csrf.ts';
+import { LoginThrottle } from './login-throttle.ts';
 import { OAuthError } from './oauth-error.ts';
 import { isValidVerifier, verifierMatches } from './pkce.ts';
 import { narrowScope } from './scope.ts';
@@ -66,6 +68,10 @@ function bearerToken(request: BearerRequest): string | null {
  */
 export class AuthService {
   readonly accounts: AccountDirectory;
+  /** Back-off on wrong passwords, shared by the login form and the password grant. */
+  readonly throttle: LoginThrottle;
+  /** CSRF tokens of the login and consent forms. */
+  readonly csrf = new CsrfTokens();
   readonly #tokens: TokenStore;
   readonly #codes = new CodeStore();
   readonly #sessions: SessionStore;
@@ -78,6 +84,8 @@ export class AuthService {
     this.#reuseMs = Math.max(0, options.refreshReuseSeconds ?? 30) * 1000;
     this.accounts = new AccountDirectory(options.accounts);
     this.#now = options.now ?? Date.now;
+    const now = this.#now;
+    this.throttle = new LoginThrottle(() => now());
     this.#ttlSeconds = positiveSeconds(options.tokenTtlSeconds);
     const usable = persisted?.version === 1 ? persisted : undefined;
     this.#tokens = new TokenStore(usable);
@@ -126,6 +134,11 @@ export class AuthService {
     const id = this.#sessions.create(user.id, this.#now());
     this.#changed();
     return id;
+  }
+
+  /** The login session's sign-out. */
+  endSession(sessionId: string | undefined): void {
+    if (sessionId !== undefined && this.#sessions.delete(sessionId)) this.#changed();
   }
 
   sessionUser(sessionId: string | undefined): UserAccount | null {

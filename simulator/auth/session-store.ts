@@ -30,6 +30,11 @@ export class SessionStore {
     return record !== undefined && record.expiresAt > now ? record.userId : null;
   }
 
+  /** Signs the browser out: the cookie is worthless from now on. True when there was a session. */
+  delete(id: string): boolean {
+    return this.#sessions.delete(hashToken(id));
+  }
+
   snapshot(now: number): SessionRecord[] {
     this.#sweep(now);
     return [...this.#sessions.values()].map((r) => ({ ...r }));

@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { authenticateClient } from './client-auth.ts';
+import { refusalMessage } from './login-throttle.ts';
 import { OAuthError } from './oauth-error.ts';
 import type { TokenBody } from './schemas.ts';
 import { resolveScope } from './scope.ts';
@@ -32,6 +33,7 @@ async function passwordGrant(
   auth: AuthService,
   client: ClientAccount,
   body: TokenRequest,
+  address: string,
 ): Promise<TokenResponse> {
   const username = required(body.username, 'username');
   const password = required(body.password, 'password');
@@ -41,8 +43,16 @@ async function passwordGrant(
   const scope = resolveScope(body.scope, client.scopes);
   if (scope === null)
     throw new OAuthError('invalid_scope', 'the requested scope is not allowed for this client');
+  const refusal = auth.throttle.refusal(username, address);
+  if (refusal !== null) {
+    throw new OAuthError('temporarily_unavailable', refusalMessage(refusal), refusal.retryAfterSeconds);
+  }
   const user = await auth.accounts.verifyUser(username, password, body.authority);
-  if (user === null) throw new OAuthError('invalid_grant', 'wrong username, password or authority');
+  if (user === null) {
+    auth.throttle.failed(username, address);
+    throw new OAuthError('invalid_grant', 'wrong username, password or authority');
+  }
+  auth.throttle.succeeded(username);
   return auth.issueForUser(client, user, scope);
 }
 
@@ -50,6 +60,8 @@ export async function grantTokens(
   auth: AuthService,
   body: TokenRequest,
   authorization: string | undefined,
+  /** The caller's address, for the back-off on wrong passwords. */
+  address: string,
 ): Promise<TokenResponse> {
   const grantType = required(body.grant_type, 'grant_type');
   if (!GRANT_TYPES.includes(grantType))
@@ -68,7 +80,7 @@ export async function grantTokens(
     case 'authorization_code':
       return codeGrant(auth, client, body);
     case 'password':
-      return passwordGrant(auth, client, body);
+      return passwordGrant(auth, client, body, address);
     default:
       return auth.refresh(client, required(body.refresh_token, 'refresh_token'), body.scope);
   }

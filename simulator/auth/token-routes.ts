@@ -18,6 +18,7 @@ function sendOAuthError(reply: FastifyReply, error: OAuthError): FastifyReply {
   // RFC 6749 §5.2: a 401 must name the authentication scheme the client should use.
   if (error.status === 401)
     reply.header('www-authenticate', 'Basic realm="roomdeck-simulator", charset="UTF-8"');
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
   return reply.send(error.toBody());
 }
 
@@ -49,7 +50,7 @@ export function registerTokenRoutes(app: TypeBoxApp, auth: AuthService): void {
       errorHandler: oauthErrorHandler,
     },
     async (request, reply) => {
-      const tokens = await grantTokens(auth, request.body, request.headers.authorization);
+      const tokens = await grantTokens(auth, request.body, request.headers.authorization, request.ip);
       return noStore(reply).code(200).send(tokens);
     },
   );

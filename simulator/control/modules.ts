@@ -98,7 +98,8 @@ export class Modules {
     this.repo.putModule(updated);
   }
 
-  ping(id: string): PingResult {
+  /** `deviceState` reads the module's current state: a device that reports `reachable: false` (a PC restarting) answers no ping. */
+  ping(id: string, deviceState?: (module: ModuleRecord) => Record<string, unknown>): PingResult {
     const module = this.get(id);
     if (module.role === ROLE.logic) {
       throw new ApiError(422, 'validation_failed', 'logic modules have no device or service to ping', {
@@ -106,7 +107,8 @@ export class Modules {
       });
     }
     const host = module.role === ROLE.service ? hostOf(module.uri) : module.ip;
-    const offline = module.settings.offline === true;
+    const offline =
+      module.settings.offline === true || (module.running && deviceState?.(module).reachable === false);
     return {
       host,
       pingable: !offline,

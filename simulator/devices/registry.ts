@@ -7,9 +7,21 @@ import { lighting } from './lighting.ts';
 import { mixer } from './mixer.ts';
 import { projector } from './projector.ts';
 import { roomLogic } from './room-logic.ts';
+import { roomPc } from './room-pc.ts';
 import { switcher } from './switcher.ts';
 
-const all: Driver[] = [display, projector, switcher, lighting, blinds, camera, mixer, roomLogic, bookings];
+const all: Driver[] = [
+  display,
+  projector,
+  switcher,
+  lighting,
+  blinds,
+  camera,
+  mixer,
+  roomLogic,
+  bookings,
+  roomPc,
+];
 
 /** Every simulated driver by its key (DependencyRecord.driver). */
 export const drivers: ReadonlyMap<string, Driver> = new Map(all.map((d) => [d.key, d]));

@@ -105,7 +105,7 @@ export const moduleRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
       config: { permission: 'manage' },
       schema: { params: IdParams, response: { 200: PingResult, ...errorResponses } },
     },
-    async (request) => sim.modules.ping(request.params.id),
+    async (request) => sim.modules.ping(request.params.id, (module) => sim.devices.state(module)),
   );
 
   app.get<{ Params: IdParamsType; Querystring: Static<typeof StateQuery> }>(

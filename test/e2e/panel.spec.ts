@@ -37,6 +37,7 @@ test.describe('the panel against the simulator', () => {
       'Camera ×2',
       'Display ×2',
       'Lighting ×1',
+      'Presenter PC ×1',
       'RoomLogic ×1',
       'Switcher ×1',
     ]);

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { verbNames } from '#contract';
 import type { RoomdeckApi } from '#contract';
-import { BridgeError, createBridge } from '../../renderer/src/lib/bridge.ts';
+import { MAX_EXEC_TIMEOUT_MS } from '../../electron/api/client.ts';
+import { BridgeError, createBridge, defaultTimeoutMs } from '../../renderer/src/lib/bridge.ts';
 
 type FetchArgs = [string, RequestInit];
 
@@ -83,6 +84,43 @@ describe('the HTTP bridge', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(await result).toMatchObject({ code: 'ROOMDECK_TIMEOUT' });
     expect(signal?.aborted).toBe(true);
+  });
+
+  it('waits for exec longer than the main process does, so the main process’s answer (in its words) arrives first', () => {
+    expect(defaultTimeoutMs('systems', 'exec')).toBeGreaterThan(MAX_EXEC_TIMEOUT_MS);
+  });
+
+  it('says a hung exec in a person’s words, never the verb’s internal name', async () => {
+    vi.useFakeTimers();
+    const api = createBridge({ fetch: fakeFetch(() => new Promise<Response>(() => {})).fn });
+    const result = api.systems
+      .exec({ id: 's', module: 'Display', method: 'power', args: [true] })
+      .catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(defaultTimeoutMs('systems', 'exec'));
+    const failure = (await result) as BridgeError;
+    expect(failure.code).toBe('ROOMDECK_TIMEOUT');
+    expect(failure.message).toBe(
+      'The command got no answer within 30 s. It may still take effect: watch the room, and try again if nothing changes.',
+    );
+    expect(failure.message).not.toMatch(/systems|exec|\.\w+\b took/);
+  });
+
+  it('keeps verb names out of the deadline words of every verb, over IPC too', async () => {
+    vi.useFakeTimers();
+    const never = new Proxy({}, { get: () => new Proxy({}, { get: () => () => new Promise(() => {}) }) });
+    const api = createBridge({ ipc: never as RoomdeckApi, timeoutMs: () => 1_000 });
+    for (const [domain, verbs] of Object.entries(verbNames)) {
+      for (const verb of verbs) {
+        const call = (api as unknown as Record<string, Record<string, (a: unknown) => Promise<unknown>>>)[
+          domain
+        ]![verb]!;
+        const result = call({}).catch((e: unknown) => e);
+        await vi.advanceTimersByTimeAsync(1_000);
+        const message = ((await result) as BridgeError).message;
+        expect(message).not.toContain(`${domain}.${verb}`);
+        expect(message).not.toMatch(/\b[a-z]+\.[a-zA-Z]+\b/);
+      }
+    }
   });
 
   it('reports session-ending errors so the app can go to the sign-in screen', async () => {

@@ -45,6 +45,34 @@ describe('a control', () => {
     expect(control.phase).toBe('confirmed');
   });
 
+  it('is confirmed by a polled state that agrees while the exec still hangs, and stays so when it times out', async () => {
+    control.send(POWER_ON, { key: 'power', value: true });
+    room.report('Display', { power: true });
+    expect(control.phase).toBe('confirmed');
+    room.fail('The command got no answer within 30 s.', 'ROOMDECK_TIMEOUT');
+    await settle();
+    expect(control.phase).toBe('confirmed');
+    expect(control.error).toBeNull();
+  });
+
+  it('still fails when a device reports an error, even though its state came to agree', async () => {
+    control.send(POWER_ON, { key: 'power', value: true });
+    room.report('Display', { power: true });
+    room.fail('Not everything worked: Display 2 did not respond.', 'ROOMDECK_ROOM_PARTIAL');
+    await settle();
+    expect(control.phase).toBe('failed');
+  });
+
+  it('does not take a state that already agreed before the press as proof of a hung command', async () => {
+    room.report('Display', { power: true });
+    control.send(POWER_ON, { key: 'power', value: true });
+    room.report('Display', { power: true });
+    expect(control.phase).toBe('pending');
+    room.fail('The command got no answer within 30 s.', 'ROOMDECK_TIMEOUT');
+    await settle();
+    expect(control.phase).toBe('failed');
+  });
+
   it('is confirmed when the exec returns, for commands with no status to check', async () => {
     control.send({ method: 'up', args: [] }, null);
     room.complete();

@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Module, RoomdeckApi, SystemDetail } from '#contract';
 import { systemClock } from '../../renderer/src/lib/clock.ts';
 import { BridgeError } from '../../renderer/src/lib/bridge.ts';
-import { Room, storageMemory, type Visibility } from '../../renderer/src/lib/room.svelte.ts';
+import {
+  Room,
+  storageMemory,
+  type Visibility,
+  withoutComputers,
+} from '../../renderer/src/lib/room.svelte.ts';
 import { FUNCS, INNOVATION_LAB_PANEL, STATES } from './support/fixtures.ts';
 
 const POLL = { fastMs: 250, fastForMs: 5_000, idleMs: 2_000 };
@@ -107,6 +112,61 @@ describe('a room', () => {
     expect(room.plan?.home.map((t) => t.label)).toEqual(['HDMI 1', 'HDMI 2', 'USB-C']);
     expect(room.feed('Display', 1).stale).toBe(true);
     window.localStorage.clear();
+  });
+
+  it('knows when the service no longer has the room (gone), and forgets it once the room loads again', async () => {
+    const up = fakeApi(detail(undefined, [mod('m1', 'Display')]), { Display: 1 }).api;
+    let exists = false;
+    const api = {
+      ...up,
+      systems: {
+        ...up.systems,
+        get: vi.fn(async (args: { id: string }) => {
+          if (!exists)
+            throw new BridgeError({
+              code: 'ROOMDECK_NOT_FOUND',
+              message: 'The room or device no longer exists.',
+            });
+          return up.systems.get(args);
+        }),
+      },
+    } as unknown as RoomdeckApi;
+    room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock });
+    await room.load();
+    expect(room.gone).toBe(true);
+    expect(room.loadError).toMatch(/no longer exists/);
+    exists = true;
+    await room.load();
+    expect(room.gone).toBe(false);
+    expect(room.loadError).toBeNull();
+  });
+
+  it('leaves a computer reached over SSH (role 0) off the room panel’s pages, not off the room', () => {
+    const pc = mod('m9', 'RoomPC', { role: 0 } as Partial<Module>);
+    const display = mod('m1', 'Display');
+    const info = (module: string) => ({ module, index: 1, count: 1, funcs: {}, state: {} });
+    const shown = withoutComputers([info('Display'), info('RoomPC')], detail(undefined, [display, pc]));
+    expect(shown.map((m) => m.module)).toEqual(['Display']);
+    // A class shared with a device stays: the panel cannot tell which is which.
+    const mixed = detail(undefined, [display, mod('m8', 'Display', { role: 0 } as Partial<Module>)]);
+    expect(withoutComputers([info('Display')], mixed).map((m) => m.module)).toEqual(['Display']);
+  });
+
+  it('is not gone when the service is only unreachable', async () => {
+    const up = fakeApi(detail(undefined, [mod('m1', 'Display')]), { Display: 1 }).api;
+    const api = {
+      ...up,
+      systems: {
+        ...up.systems,
+        get: vi.fn(async () =>
+          Promise.reject(new BridgeError({ code: 'ROOMDECK_OFFLINE', message: 'offline' })),
+        ),
+      },
+    } as unknown as RoomdeckApi;
+    room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock });
+    await room.load();
+    expect(room.loadError).not.toBeNull();
+    expect(room.gone).toBe(false);
   });
 
   it('builds the layout from types, funcs and state, and on the welcome screen polls only the room’s own state', async () => {

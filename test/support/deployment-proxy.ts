@@ -12,7 +12,9 @@ import type { AddressInfo } from 'node:net';
  * - state values as JSON text (`"true"`, `"15"`, `"\"hdmi1\""`);
  * - funcs in the legacy shape (`{arity: -2, params: [["req","state"]]}`, no `order`);
  * - an `id_token` nobody asked for in token responses.
- * Paths without the prefix are forwarded too (the login page posts to absolute paths).
+ * Paths without the prefix are forwarded too. Like a gateway that rewrites Host to the backend's, it
+ * rewrites its own Origin to the backend's (the sign-in form's Origin check), and puts the prefix on
+ * the backend's cookie paths (`Path=/auth` → `Path=/placeos/auth`, nginx's proxy_cookie_path).
  */
 
 export interface DeploymentProxy {
@@ -115,6 +117,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 
 export async function startDeploymentProxy(upstream: string): Promise<DeploymentProxy> {
   const target = new URL(upstream);
+  let origin = '';
   const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const incoming = new URL(req.url ?? '/', 'http://proxy');
@@ -126,6 +129,7 @@ export async function startDeploymentProxy(upstream: string): Promise<Deployment
         if (v === undefined || k === 'host' || k === 'content-length' || k === 'connection') continue;
         headers.set(k, Array.isArray(v) ? v.join(', ') : v);
       }
+      if (headers.get('origin') === origin) headers.set('origin', target.origin);
       const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req);
       const answer = await fetch(new URL(path + incoming.search, target), {
         method: req.method ?? 'GET',
@@ -144,15 +148,19 @@ export async function startDeploymentProxy(upstream: string): Promise<Deployment
             'x-total-count',
             'link',
             'connection',
+            'set-cookie',
           ].includes(key)
         )
           out[key] = value;
       });
+      const cookies = answer.headers
+        .getSetCookie()
+        .map((line) => line.replace(/;\s*Path=\//i, `; Path=${PREFIX}/`));
       let payload = text;
       if ((answer.headers.get('content-type') ?? '').includes('json') && text !== '' && answer.status < 300) {
         payload = JSON.stringify(rewrite(path, req.method ?? 'GET', JSON.parse(text)));
       }
-      res.writeHead(answer.status, out);
+      res.writeHead(answer.status, cookies.length > 0 ? { ...out, 'set-cookie': cookies } : out);
       res.end(payload);
     } catch (err) {
       res.writeHead(502, { 'content-type': 'application/json' });
@@ -161,7 +169,7 @@ export async function startDeploymentProxy(upstream: string): Promise<Deployment
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  origin = `http://127.0.0.1:${port}`;
   return {
     url: `${origin}${PREFIX}`,
     origin,

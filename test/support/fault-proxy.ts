@@ -62,7 +62,13 @@ function forward(
         port: target.port,
         method: req.method,
         path: req.url,
-        headers: { ...req.headers, host: target.host },
+        // A gateway that rewrites Host to the backend's rewrites the browser's Origin with it, or
+        // the service's sign-in form (which checks Origin against its own) would refuse every post.
+        headers: {
+          ...req.headers,
+          host: target.host,
+          ...(req.headers.origin === undefined ? {} : { origin: target.origin }),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];

@@ -5,6 +5,12 @@ import { formatValue, sameValue, type Transition, transitionOf } from '../lib/va
 
 export type Phase = 'idle' | 'pending' | 'confirmed' | 'failed';
 
+/** Errors that say only "no answer in time": the device may well have done it, and its state says so. */
+const NO_ANSWER_CODES = new Set(['ROOMDECK_TIMEOUT', 'ROOMDECK_EXEC_TIMEOUT']);
+
+const codeOf = (error: unknown): string =>
+  typeof error === 'object' && error !== null ? String((error as { code?: unknown }).code) : '';
+
 /** What a control needs from its room: the module's live state and a way to send commands. */
 export interface RoomPort {
   feed(module: string, index: number): ModuleFeed;
@@ -51,6 +57,13 @@ export class ControlState {
   #question = $state<Question | null>(null);
   #awaiting: Expectation | null = null;
   #confirmed: Expectation | null = null;
+  /**
+   * The expectation of a command whose exec has not answered yet: a polled state that comes to agree
+   * confirms the control at once (a hung exec whose device did the work is not a failure).
+   */
+  #inFlight: Expectation | null = null;
+  /** Counts presses, so a late answer to an older press cannot overwrite a newer one. */
+  #runs = 0;
   #deadline: unknown = null;
   readonly #unsubscribe: () => void;
 
@@ -135,12 +148,23 @@ export class ControlState {
     this.#awaiting = null;
     this.#confirmed = null;
     this.#clearDeadline();
+    // Only a change seen after the press proves anything: a state that already agreed does not.
+    const agreedBefore = expect !== null && this.#agrees(expect, this.feed.state);
+    this.#inFlight = agreedBefore ? null : expect;
+    const run = ++this.#runs;
     try {
       await this.#room.exec(this.#target.module, this.#target.index, command);
     } catch (error) {
+      if (run !== this.#runs) return;
+      const seenMeanwhile = this.#inFlight === null && expect !== null && !agreedBefore;
+      this.#inFlight = null;
+      if (seenMeanwhile && this.#isConfirmed() && NO_ANSWER_CODES.has(codeOf(error))) return;
       this.#fail(this.#room.messageOf(error));
       return;
     }
+    if (run !== this.#runs) return;
+    this.#inFlight = null;
+    if (this.#isConfirmed() && this.#confirmed === expect) return;
     if (!expect || this.#agrees(expect, this.feed.state)) {
       this.#confirm(expect);
       return;
@@ -150,13 +174,24 @@ export class ControlState {
   }
 
   #observe(state: Record<string, unknown>): void {
-    if (this.#awaiting) {
+    if (this.#inFlight) {
+      if (this.#agrees(this.#inFlight, state)) {
+        const seen = this.#inFlight;
+        this.#inFlight = null;
+        this.#confirm(seen);
+      }
+    } else if (this.#awaiting) {
       if (this.#agrees(this.#awaiting, state)) this.#confirm(this.#awaiting);
     } else if (this.#confirmed && this.#phase === 'confirmed' && !this.#agrees(this.#confirmed, state)) {
       // Someone changed it elsewhere (another panel, the room's own logic): no longer what we asked.
       this.#phase = 'idle';
       this.#confirmed = null;
     }
+  }
+
+  /** Read through a method: the phase changes across an await, which the compiler cannot see. */
+  #isConfirmed(): boolean {
+    return this.#phase === 'confirmed';
   }
 
   #agrees(expect: Expectation, state: Record<string, unknown> | undefined): boolean {

@@ -33,7 +33,8 @@ export interface BridgeOptions {
  * panel can say the room is unreachable; everything else is an ordinary request.
  */
 export function defaultTimeoutMs(domain: string, verb: string): number {
-  if (domain === 'systems' && verb === 'exec') return 20_000;
+  // Longer than the main process's own exec wait (at most 25 s), so its answer, in its words, wins.
+  if (domain === 'systems' && verb === 'exec') return 30_000;
   if (verb === 'state') return 4_000;
   if (domain === 'session' && verb === 'signIn') return 30_000;
   return 10_000;
@@ -68,12 +69,24 @@ function isErrorBody(v: unknown): v is BridgeErrorBody {
   return isRecord(v) && typeof v.code === 'string' && typeof v.message === 'string';
 }
 
-function withDeadline<T>(work: Promise<T>, ms: number, what: string, onTimeout?: () => void): Promise<T> {
+/**
+ * What a person reads when Roomdeck's own main process did not answer in time. Never the verb's
+ * internal name: "systems.exec took longer than 20 s" tells nobody what happened or what to do.
+ */
+export function deadlineMessage(domain: string, verb: string, ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (domain === 'systems' && verb === 'exec') {
+    return `The command got no answer within ${seconds} s. It may still take effect: watch the room, and try again if nothing changes.`;
+  }
+  return `Roomdeck did not answer within ${seconds} s. Try again; if it keeps happening, restart Roomdeck.`;
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number, words: string, onTimeout?: () => void): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       onTimeout?.();
-      reject(new BridgeError({ code: TIMEOUT, message: `${what} took longer than ${ms / 1000} s` }));
+      reject(new BridgeError({ code: TIMEOUT, message: words }));
     }, ms);
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
@@ -97,7 +110,8 @@ function httpCall(options: BridgeOptions, domain: string, verb: string): Call {
           signal: abort.signal,
         });
       } catch (error) {
-        if (abort.signal.aborted) throw new BridgeError({ code: TIMEOUT, message: `${verb} timed out` });
+        if (abort.signal.aborted)
+          throw new BridgeError({ code: TIMEOUT, message: deadlineMessage(domain, verb, ms) });
         const why = error instanceof Error ? error.message : String(error);
         throw new BridgeError({ code: UNREACHABLE, message: `Roomdeck is not answering (${why}).` });
       }
@@ -117,7 +131,7 @@ function httpCall(options: BridgeOptions, domain: string, verb: string): Call {
         message: `Roomdeck answered ${response.status} unexpectedly.`,
       });
     })();
-    return withDeadline(request, ms, `${domain}.${verb}`, () => abort.abort());
+    return withDeadline(request, ms, deadlineMessage(domain, verb, ms), () => abort.abort());
   };
 }
 
@@ -126,8 +140,12 @@ function ipcCall(options: BridgeOptions, ipc: RoomdeckApi, domain: string, verb:
   const fn = (ipc as unknown as LooseApi)[domain]?.[verb];
   return async (args) => {
     if (!fn)
-      throw new BridgeError({ code: UNREACHABLE, message: `The app does not offer ${domain}.${verb}.` });
-    return withDeadline(Promise.resolve(fn(args)), ms, `${domain}.${verb}`);
+      throw new BridgeError({
+        code: UNREACHABLE,
+        message:
+          'This part of Roomdeck is not available in this version. Restart Roomdeck; if it stays, reinstall it.',
+      });
+    return withDeadline(Promise.resolve(fn(args)), ms, deadlineMessage(domain, verb, ms));
   };
 }
 

@@ -110,6 +110,8 @@ export class Room implements RoomPort {
   #plan = $state.raw<PanelPlan | null>(null);
   #initial = new Map<string, ModuleState>();
   #loadError = $state<string | null>(null);
+  /** The service says the room does not exist (removed, or the service was reset since it was chosen). */
+  #gone = $state(false);
   #timer: unknown = null;
   #loadTimer: unknown = null;
   #loadFailures = 0;
@@ -158,6 +160,10 @@ export class Room implements RoomPort {
   }
   get loadError(): string | null {
     return this.#loadError;
+  }
+  /** The room is not on the control service (any more): choosing another is the way on. */
+  get gone(): boolean {
+    return this.#gone;
   }
 
   feed(module: string, index: number): ModuleFeed {
@@ -214,10 +220,12 @@ export class Room implements RoomPort {
       this.#fromMemory = false;
       this.#apply(panel, types, modules);
       this.#loadError = null;
+      this.#gone = false;
       this.#loadFailures = 0;
     } catch (error) {
       if (this.#disposed) return;
       this.#loadError = isLinkLoss(error) ? linkWords(error) : messageOf(error);
+      this.#gone = toBridgeError(error).code === 'ROOMDECK_NOT_FOUND';
       // Started during an outage: show the room as last seen (stale) while trying to reach it.
       const remembered = this.#plan === null && isLinkLoss(error) ? this.#o.memory?.load(this.id) : null;
       if (remembered) {
@@ -244,7 +252,7 @@ export class Room implements RoomPort {
       if (feed.state === undefined || !this.#fromMemory) feed.receive(m.state);
     }
     this.#layout = buildLayout(panel, types, modules);
-    this.#plan = buildPlan(panel, types, modules);
+    this.#plan = buildPlan(panel, types, withoutComputers(modules, this.#detail));
     this.show(null);
     this.#start();
   }
@@ -428,3 +436,21 @@ export const documentVisibility = (doc: Document): Visibility => ({
     return () => doc.removeEventListener('visibilitychange', listener);
   },
 });
+
+/**
+ * A room's computers reached over SSH (role 0: lock screen, log off, reboot) are the technician
+ * tools' business: the room panel's automatic pages leave them out, so nobody reboots the lectern PC
+ * mid-meeting from the wall. A class is left out only when every module of it is such a computer.
+ */
+export function withoutComputers(modules: ModuleInfo[], detail: SystemDetail | null): ModuleInfo[] {
+  const roles = new Map<string, Set<number>>();
+  for (const m of detail?.modules ?? []) {
+    const name = classNameOf(m);
+    roles.set(name, (roles.get(name) ?? new Set()).add(m.role));
+  }
+  const ssh = (name: string) => {
+    const seen = roles.get(name);
+    return seen !== undefined && seen.size === 1 && seen.has(0);
+  };
+  return modules.filter((m) => !ssh(m.module));
+}

@@ -8,11 +8,29 @@ export async function signIn(page: Page, hostUrl: string, username = 'panel@demo
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   // The simulator's own login page, not ours.
   await expect(page).toHaveURL(/\/auth\/oauth\/authorize/);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAtService(page, username);
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
   expect(await screenOf(page)).not.toBe('sign-in');
+}
+
+/**
+ * At the service's sign-in page: the password form, or, when this browser is still signed in to the
+ * service, its "Continue as …?" page (approved when it names `username`, else "Use another account").
+ */
+export async function signInAtService(page: Page, username: string, password = 'demo'): Promise<void> {
+  const form = page.getByLabel('Password');
+  const proceed = page.getByRole('button', { name: 'Continue', exact: true });
+  await expect(form.or(proceed)).toBeVisible();
+  if (await proceed.isVisible()) {
+    if ((await page.locator('main').textContent())?.includes(username)) {
+      await proceed.click();
+      return;
+    }
+    await page.getByRole('button', { name: 'Use another account' }).click();
+  }
+  await page.getByLabel('Username').fill(username);
+  await form.fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 /** Which screen the app settled on (the host keeps its session across pages, so it varies). */

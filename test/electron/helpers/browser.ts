@@ -9,6 +9,11 @@ export async function loginAndGetCallback(
 ): Promise<URL> {
   const form = await fetch(authorizeUrl, { redirect: 'manual' });
   if (form.status !== 200) throw new Error(`authorize page: ${form.status}`);
+  // The pre-login cookie the form's CSRF token is bound to goes back with the post, as a browser's would.
+  const cookie = form.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const html = await form.text();
   const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
   if (action === undefined) throw new Error('no login form');
@@ -18,10 +23,12 @@ export async function loginAndGetCallback(
   }
   fields.set('username', credentials.username);
   fields.set('password', credentials.password);
-  const posted = await fetch(new URL(action, authorizeUrl), {
+  const target = new URL(action, authorizeUrl);
+  const posted = await fetch(target, {
     method: 'POST',
     body: fields,
     redirect: 'manual',
+    headers: { cookie, origin: target.origin },
   });
   const location = posted.headers.get('location');
   if (posted.status !== 302 || location === null)

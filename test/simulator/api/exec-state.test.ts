@@ -271,6 +271,7 @@ describe('state, funcs, count and types', () => {
       Switcher: 1,
       Lighting: 1,
       Bookings: 1,
+      'Presenter PC': 1,
     });
   });
 

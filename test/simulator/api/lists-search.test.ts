@@ -76,7 +76,7 @@ describe('paging through 606 systems', () => {
 
   it('orders modules by resolved class name then id across pages, ties broken by id', async () => {
     const visited = await allPages<Named>(api, '/api/control/modules?limit=150');
-    expect(visited.length).toBe(627);
+    expect(visited.length).toBe(629);
     const key = (m: Named) => (m.custom_name || m.name).toLowerCase();
     const sorted = visited
       .map((m) => ({ key: key(m), id: m.id }))
@@ -158,6 +158,7 @@ describe('filters and search on the demo building', () => {
       'mod-training-display-front',
       'mod-training-display-rear',
       'mod-lighting-kauri',
+      'mod-training-pc',
       'mod-training-logic',
       'mod-training-switcher',
     ]);
@@ -259,7 +260,7 @@ describe('filters and search on the demo building', () => {
 
     const deps = await api.req<(Named & { role: number })[]>('GET', '/api/control/dependencies');
     expect(deps.status).toBe(200);
-    expect(deps.headers.get('x-total-count')).toBe('9');
+    expect(deps.headers.get('x-total-count')).toBe('10');
     expect(deps.body.map((d) => d.name)).toEqual([
       'Blinds',
       'Bookings',
@@ -269,9 +270,11 @@ describe('filters and search on the demo building', () => {
       'Mixer',
       'Projector',
       'RoomLogic',
+      'RoomPC',
       'Switcher',
     ]);
     expect(deps.body.find((d) => d.name === 'RoomLogic')?.role).toBe(3);
+    expect(deps.body.find((d) => d.name === 'RoomPC')?.role).toBe(0);
     const limited = await api.req<Named[]>('GET', '/api/control/dependencies?limit=3');
     expect(limited.body).toHaveLength(3);
     expect(nextLink(limited.headers.get('link'))).toMatch(/offset=3&limit=3/);

@@ -9,10 +9,11 @@ import {
   exchange,
   type Harness,
   hiddenFields,
+  openForm,
   pkcePair,
-  postForm,
   signIn,
   startHarness,
+  submitForm,
 } from './harness.ts';
 
 let h: Harness;
@@ -41,7 +42,9 @@ describe('the login page', () => {
     expect(html).toMatch(/<label for="password">Password<\/label>/);
     expect(html).toMatch(/<input id="password" name="password" type="password"/);
     expect(html).toContain('<button type="submit">Sign in</button>');
-    expect(hiddenFields(html)).toEqual(codeParams(challenge));
+    const { csrf_token, ...fields } = hiddenFields(html);
+    expect(fields).toEqual(codeParams(challenge));
+    expect(csrf_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('is served with a strict content security policy and kept out of frames and caches', async () => {
@@ -66,12 +69,8 @@ describe('the login page', () => {
   });
 
   it('shows the form again with a readable error and status 401 for a wrong password, issuing nothing', async () => {
-    const page = await get(authorizeUrl(h, codeParams(pkcePair().challenge)));
-    const response = await postForm(`${h.base}/authorize`, {
-      ...hiddenFields(await page.text()),
-      username: 'admin@demo.local',
-      password: 'wrong',
-    });
+    const form = await openForm(h, codeParams(pkcePair().challenge));
+    const response = await submitForm(h, form, { username: 'admin@demo.local', password: 'wrong' });
     expect(response.status).toBe(401);
     expect(response.headers.get('location')).toBeNull();
     expect(response.headers.get('set-cookie')).toBeNull();
@@ -83,12 +82,8 @@ describe('the login page', () => {
   });
 
   it('asks again for empty credentials instead of failing', async () => {
-    const page = await get(authorizeUrl(h, codeParams(pkcePair().challenge)));
-    const response = await postForm(`${h.base}/authorize`, {
-      ...hiddenFields(await page.text()),
-      username: '',
-      password: '',
-    });
+    const form = await openForm(h, codeParams(pkcePair().challenge));
+    const response = await submitForm(h, form, { username: '', password: '' });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('Enter your username and password.');
   });
@@ -111,12 +106,11 @@ describe('signing in', () => {
     expect(cookie).toContain('Max-Age=28800');
   });
 
-  it('skips the form while the session cookie is valid', async () => {
+  it('skips the form for a confidential client while the session cookie is valid', async () => {
     const { cookie } = await signIn(h, codeParams(pkcePair().challenge));
     const session = cookie?.split(';')[0] ?? '';
-    const response = await get(authorizeUrl(h, codeParams(pkcePair().challenge, { state: 'second' })), {
-      cookie: session,
-    });
+    const ci = codeParams(pkcePair().challenge, { state: 'second', client_id: 'roomdeck-ci' });
+    const response = await get(authorizeUrl(h, ci), { cookie: session });
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location') ?? '');
     expect(location.searchParams.get('code')).toBeTruthy();
@@ -139,9 +133,9 @@ describe('signing in', () => {
     expect(response.status).toBe(200);
   });
 
-  it('puts an implicit-flow token in the fragment, without a refresh token', async () => {
+  it('puts an implicit-flow token for roomdeck-implicit in the fragment, without a refresh token', async () => {
     const { location } = await signIn(h, {
-      client_id: 'roomdeck',
+      client_id: 'roomdeck-implicit',
       redirect_uri: CALLBACK,
       response_type: 'token',
       state: 's1',
@@ -158,7 +152,7 @@ describe('signing in', () => {
       username: 'admin@demo.local',
       role: 'admin',
       name: 'Ada Admin',
-      clientId: 'roomdeck',
+      clientId: 'roomdeck-implicit',
     });
   });
 });
@@ -282,7 +276,7 @@ describe('authorization errors sent back to the client', () => {
   it('puts implicit-flow errors in the fragment', async () => {
     const response = await get(
       authorizeUrl(h, {
-        client_id: 'roomdeck',
+        client_id: 'roomdeck-implicit',
         redirect_uri: CALLBACK,
         response_type: 'token',
         scope: 'root',

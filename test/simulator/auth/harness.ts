@@ -117,8 +117,42 @@ export function postJson(
   });
 }
 
+/** A page of the authorize endpoint as a browser holds it: the HTML, its hidden fields, its cookies. */
+export interface OpenedForm {
+  status: number;
+  html: string;
+  fields: Record<string, string>;
+  /** Every cookie the browser now sends back to /auth (`a=1; b=2`), the pre-login cookie included. */
+  cookie: string;
+}
+
+function cookiePairs(response: Response): string[] {
+  return response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
+}
+
+/** GET /authorize as a browser, sending `cookie` and keeping what the page sets. */
+export async function openForm(h: Harness, params: Record<string, string>, cookie = ''): Promise<OpenedForm> {
+  const page = await fetch(authorizeUrl(h, params), {
+    redirect: 'manual',
+    headers: cookie === '' ? {} : { cookie },
+  });
+  const html = await page.text();
+  const cookies = [cookie, ...cookiePairs(page)].filter((c) => c !== '');
+  return { status: page.status, html, fields: hiddenFields(html), cookie: cookies.join('; ') };
+}
+
+/** Posts the opened form back with its cookies and the browser's own Origin, plus `extra` fields. */
+export function submitForm(h: Harness, form: OpenedForm, extra: Record<string, string>): Promise<Response> {
+  return postForm(
+    `${h.base}/authorize`,
+    { ...form.fields, ...extra },
+    { cookie: form.cookie, origin: new URL(h.base).origin },
+  );
+}
+
 export interface SignIn {
   location: URL;
+  /** The session cookie as set (`roomdeck_sim_session=…; Path=/auth; …`). */
   cookie: string | null;
 }
 
@@ -129,17 +163,14 @@ export async function signIn(
   username = 'admin@demo.local',
   password = 'demo',
 ): Promise<SignIn> {
-  const page = await fetch(authorizeUrl(h, params), { redirect: 'manual' });
-  if (page.status !== 200) throw new Error(`expected the login page, got ${page.status}`);
-  const response = await postForm(`${h.base}/authorize`, {
-    ...hiddenFields(await page.text()),
-    username,
-    password,
-  });
+  const form = await openForm(h, params);
+  if (form.status !== 200) throw new Error(`expected the login page, got ${form.status}`);
+  const response = await submitForm(h, form, { username, password });
   const location = response.headers.get('location');
   if (response.status !== 302 || location === null)
     throw new Error(`expected a redirect, got ${response.status}`);
-  return { location: new URL(location), cookie: response.headers.get('set-cookie') };
+  const session = response.headers.getSetCookie().find((c) => c.startsWith('roomdeck_sim_session='));
+  return { location: new URL(location), cookie: session ?? null };
 }
 
 export async function authorizationCode(

@@ -3,11 +3,11 @@ import {
   authorizeUrl,
   codeParams,
   type Harness,
-  hiddenFields,
+  openForm,
   pkcePair,
-  postForm,
   signIn,
   startHarness,
+  submitForm,
 } from './harness.ts';
 
 let h: Harness;
@@ -36,32 +36,32 @@ describe('prompt=login (the app signed out, the browser still has a login sessio
 
   it('carries prompt=login through the form, and signs in once the password is given', async () => {
     const cookie = await sessionCookie();
-    const page = await fetch(
-      authorizeUrl(h, codeParams(pkcePair().challenge, { prompt: 'login', state: 's2' })),
-      {
-        redirect: 'manual',
-        headers: { cookie },
-      },
+    const form = await openForm(
+      h,
+      codeParams(pkcePair().challenge, { prompt: 'login', state: 's2' }),
+      cookie,
     );
-    const fields = hiddenFields(await page.text());
-    expect(fields.prompt).toBe('login');
-    const answer = await postForm(`${h.base}/authorize`, {
-      ...fields,
-      username: 'tech@demo.local',
-      password: 'demo',
-    });
+    expect(form.fields.prompt).toBe('login');
+    const answer = await submitForm(h, form, { username: 'tech@demo.local', password: 'demo' });
     expect(answer.status).toBe(302);
     const location = new URL(answer.headers.get('location') ?? '');
     expect(location.searchParams.get('code')).toBeTruthy();
     expect(location.searchParams.get('state')).toBe('s2');
   });
 
-  it('still skips the form without prompt=login', async () => {
+  it('asks only "Continue as …?" without prompt=login', async () => {
     const cookie = await sessionCookie();
-    const response = await fetch(authorizeUrl(h, codeParams(pkcePair().challenge)), {
-      redirect: 'manual',
-      headers: { cookie },
-    });
-    expect(response.status).toBe(302);
+    const form = await openForm(h, codeParams(pkcePair().challenge), cookie);
+    expect(form.status).toBe(200);
+    expect(form.html).toContain('Continue as Ada Admin?');
+    expect(form.html).not.toContain('name="password"');
+  });
+
+  it("refuses the consent page's approval when the request says prompt=login", async () => {
+    const cookie = await sessionCookie();
+    const form = await openForm(h, codeParams(pkcePair().challenge, { prompt: 'login' }), cookie);
+    const answer = await submitForm(h, form, { approve: 'yes' });
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get('location')).toBeNull();
   });
 });

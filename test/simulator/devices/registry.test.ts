@@ -15,6 +15,7 @@ const KEYS = [
   'mixer',
   'room-logic',
   'bookings',
+  'room-pc',
 ];
 
 describe('driver registry', () => {

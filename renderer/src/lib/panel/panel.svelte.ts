@@ -3,6 +3,12 @@ import type { Room } from '../room.svelte.ts';
 import { type Transition, sameValue, transitionOf } from '../values.ts';
 import { type BookingView, bookingView } from './booking.ts';
 import { IdleWatch } from './idle.svelte.ts';
+
+/** "No answer in time" only: the devices may have done it, and their state is the proof. */
+const noAnswer = (error: unknown): boolean => {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === 'ROOMDECK_TIMEOUT' || code === 'ROOMDECK_EXEC_TIMEOUT';
+};
 import type { PageSpec, PanelPlan, SourceTile, Watch } from './plan.ts';
 
 /*
@@ -149,8 +155,11 @@ export class PanelModel {
         this.#problem = `${tile.label} did not come up: the devices still report something else. Try again, or call AV support.`;
       }
     } catch (error) {
-      this.#failedTile = tile.id;
-      this.#problem = this.room.messageOf(error);
+      // A hung answer from a room that did start: the state says so, and that is what counts.
+      if (!(noAnswer(error) && (await this.#until(() => this.#holds(tile.active))))) {
+        this.#failedTile = tile.id;
+        this.#problem = this.room.messageOf(error);
+      }
     } finally {
       this.#startingTile = null;
       this.#phase = 'ready';
@@ -176,7 +185,9 @@ export class PanelModel {
           'The room did not switch off: the devices still report on. Try again, or call AV support.';
       }
     } catch (error) {
-      this.#problem = this.room.messageOf(error);
+      if (!(noAnswer(error) && (await this.#until(() => !this.roomOn)))) {
+        this.#problem = this.room.messageOf(error);
+      }
     } finally {
       this.#phase = 'ready';
       this.#pageId = 'sources';
