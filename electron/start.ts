@@ -76,7 +76,7 @@ async function runBrowserHost(config: ResolvedConfig, closers: Closer[]): Promis
       }),
   });
   closers.unshift(() => host.close());
-  console.log(`Roomdeck is running at ${host.url} — open it in a browser.`);
+  console.log(`Roomdeck is running at ${host.launchUrl} — open it in a browser.`);
 }
 
 async function main(): Promise<void> {

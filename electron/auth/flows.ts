@@ -124,10 +124,8 @@ export function validateCallback(
   callbackUrl: URL,
   expectedState: string,
 ): URLSearchParams {
+  checkCallbackState(callbackUrl, expectedState);
   const params = callbackUrl.searchParams;
-  const state = params.get('state');
-  if (state === null || state === '') throw new SignInError('ROOMDECK_STATE_MISSING', { cause: params });
-  if (!sameSecret(state, expectedState)) throw new SignInError('ROOMDECK_STATE_MISMATCH', { cause: params });
   try {
     return oauth.validateAuthResponse(ctx.as, ctx.client, params, expectedState);
   } catch (err) {
@@ -138,6 +136,23 @@ export function validateCallback(
     throw new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: err });
   }
 }
+
+/**
+ * Whether a request to the redirect URI answers the sign-in we started (its `state`, §10.12).
+ * Receivers call this before they take the callback: a stray or forged request (`?state=wrong`) is
+ * refused and the real answer is still awaited, instead of the stray one using up the sign-in.
+ */
+export function checkCallbackState(callbackUrl: URL, expectedState: string): void {
+  const params = callbackUrl.searchParams;
+  const state = params.get('state');
+  if (state === null || state === '') throw new SignInError('ROOMDECK_STATE_MISSING', { cause: params });
+  if (!sameSecret(state, expectedState)) throw new SignInError('ROOMDECK_STATE_MISMATCH', { cause: params });
+}
+
+/** Whether an error is `checkCallbackState`'s: the request was not the answer we wait for. */
+export const isStrayCallback = (err: unknown): boolean =>
+  err instanceof SignInError &&
+  (err.code === 'ROOMDECK_STATE_MISSING' || err.code === 'ROOMDECK_STATE_MISMATCH');
 
 /** The code exchange (RFC 6749 §4.1.3) proving possession of the PKCE verifier (RFC 7636 §4.5). */
 export function exchangeCode(

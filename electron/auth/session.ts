@@ -4,6 +4,7 @@ import type { AccessTokenSource } from '../api/transport.ts';
 import type { StoredTokens, TokenVault } from '../store/vault.ts';
 import {
   authorizationUrl,
+  checkCallbackState,
   endsSession,
   exchangeCode,
   isTransient,
@@ -231,6 +232,7 @@ export class Session implements AccessTokenSource {
           throw new ConfigError({ cause: 'system-browser sign-in needs openExternal' });
         attempt.receiver = await startLoopbackReceiver({
           onCallback: (url) => this.#complete(attempt, url),
+          checkState: (url) => checkCallbackState(url, state),
           timeoutMs: this.#options.signInTimeoutMs ?? SIGN_IN_WINDOW_MS,
           clock: this.#clock,
         });
@@ -273,12 +275,15 @@ export class Session implements AccessTokenSource {
   /**
    * host-redirect: the browser host's callback route hands over the URL it received. Exactly one
    * callback per sign-in is accepted; one without a sign-in in progress cannot match any state.
+   * `state` is checked before the callback is taken: a stray one (STATE_MISMATCH / MISSING) leaves
+   * the sign-in waiting for the real answer.
    */
   async completeSignIn(callbackUrl: URL): Promise<void> {
     const attempt = this.#attempt;
     if (attempt === null || attempt.receiver !== null) {
       throw new SignInError('ROOMDECK_STATE_MISMATCH', { cause: 'no host-redirect sign-in in progress' });
     }
+    checkCallbackState(callbackUrl, attempt.state);
     if (attempt.claimed) throw new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: 'second callback' });
     attempt.claimed = true;
     return this.#complete(attempt, callbackUrl);

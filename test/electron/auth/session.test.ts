@@ -396,20 +396,21 @@ describe('host-redirect sign-in', () => {
     expect(exchange.get('redirect_uri')).toBe('http://127.0.0.1:5000/callback');
   });
 
-  it('tells a missing state from a mismatched one', async () => {
-    const a = await begin();
-    expect(await codeOf(a.session.completeSignIn(new URL('http://127.0.0.1:5000/callback?code=abc')))).toBe(
+  it('refuses a callback with a missing or mismatched state without using up the sign-in, telling the two apart', async () => {
+    const { session, state, server, start } = await begin();
+    expect(await codeOf(session.completeSignIn(new URL('http://127.0.0.1:5000/callback?code=abc')))).toBe(
       'ROOMDECK_STATE_MISSING',
     );
-    expect(a.session.status()).toMatchObject({
-      state: 'signed-out',
-      reason: { code: 'ROOMDECK_STATE_MISSING' },
-    });
-    const b = await begin();
     expect(
-      await codeOf(b.session.completeSignIn(new URL('http://127.0.0.1:5000/callback?code=abc&state=forged'))),
+      await codeOf(session.completeSignIn(new URL('http://127.0.0.1:5000/callback?code=z&state=wrong'))),
     ).toBe('ROOMDECK_STATE_MISMATCH');
-    expect(b.server.state.grants).toEqual([]);
+    expect(server.state.grants).toEqual([]);
+    expect(session.status()).toMatchObject({ state: 'signing-in', reason: null });
+    // The real answer still completes the sign-in.
+    await session.completeSignIn(new URL(`http://127.0.0.1:5000/callback?code=abc&state=${state}`));
+    await start.completion;
+    expect(session.status()).toMatchObject({ state: 'signed-in', reason: null });
+    expect(server.state.grants).toEqual(['authorization_code']);
   });
 
   it('maps error=access_denied to ROOMDECK_SIGN_IN_DENIED', async () => {

@@ -69,30 +69,29 @@ describe('authorization code + PKCE sign-in through the system browser', () => {
     }
   });
 
-  it('refuses a callback whose state does not match, and exchanges nothing', async () => {
+  it('answers a stray callback (state does not match) with 400, exchanges nothing, and still completes on the real one', async () => {
     const { services, log, authorizeUrl } = await startSystemBrowserSignIn();
     const callback = await loginAndGetCallback(authorizeUrl.href);
-    callback.searchParams.set('state', 'forged-state');
-    const page = await visit(callback);
+    const stray = new URL(callback);
+    stray.search = '?code=z&state=wrong';
+    const page = await visit(stray);
     expect(page.status).toBe(400);
-    expect(page.text).toContain('did not belong to the sign-in Roomdeck started');
-    expect(await services.api.session.status({})).toMatchObject({
-      state: 'signed-out',
-      reason: { code: 'ROOMDECK_STATE_MISMATCH' },
-    });
+    expect(page.text).toContain('does not belong to the sign-in Roomdeck started');
+    expect(await services.api.session.status({})).toMatchObject({ state: 'signing-in', reason: null });
     expect(log.grants).toEqual([]);
+    expect((await visit(callback)).status).toBe(200);
+    expect(await services.api.session.status({})).toMatchObject({ state: 'signed-in', reason: null });
+    expect(log.grants).toEqual(['authorization_code']);
     services.dispose();
   });
 
-  it('refuses a callback without state as a different error', async () => {
+  it('answers a callback without state with 400 and keeps waiting', async () => {
     const { services, log, authorizeUrl } = await startSystemBrowserSignIn();
     const callback = await loginAndGetCallback(authorizeUrl.href);
-    callback.searchParams.delete('state');
-    expect((await visit(callback)).status).toBe(400);
-    expect(await services.api.session.status({})).toMatchObject({
-      state: 'signed-out',
-      reason: { code: 'ROOMDECK_STATE_MISSING' },
-    });
+    const stateless = new URL(callback);
+    stateless.searchParams.delete('state');
+    expect((await visit(stateless)).status).toBe(400);
+    expect((await services.api.session.status({})).state).toBe('signing-in');
     expect(log.grants).toEqual([]);
     services.dispose();
   });
@@ -161,6 +160,13 @@ describe('authorization code + PKCE sign-in through the browser host', () => {
       password: 'demo',
     });
     expect(callback.href.startsWith(`${hostCallbackUrl}?`)).toBe(true);
+    // A stray request to the callback route first: refused, and the sign-in keeps waiting.
+    await expect(
+      services.completeSignIn(new URL(`${hostCallbackUrl}?code=z&state=wrong`)),
+    ).rejects.toMatchObject({
+      code: 'ROOMDECK_STATE_MISMATCH',
+    });
+    expect((await services.api.session.status({})).state).toBe('signing-in');
     await services.completeSignIn(callback);
     expect((await services.api.session.status({})).state).toBe('signed-in');
     expect(log.grants).toEqual(['authorization_code']);
