@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import Conf from 'conf';
+import { SAFE_ID_PATTERN } from '../api/ids.ts';
 
 /**
  * What a panel remembers that is not a secret: the room chosen on it. Kept with `conf` in the data
@@ -12,7 +13,8 @@ export interface Settings {
   setSystemId(systemId: string | null): void;
 }
 
-const SystemId = Type.String({ minLength: 1 });
+// A stored id that could not be a URL path segment (a hand-edited file) is not trusted either.
+const SystemId = Type.String({ minLength: 1, pattern: SAFE_ID_PATTERN });
 
 export function createSettings(options: { dataDir: string; fileName?: string }): Settings {
   const conf = new Conf<Record<string, unknown>>({
