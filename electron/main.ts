@@ -5,8 +5,9 @@ import ElectronStore from 'electron-store';
 import { signOutMarkerFile } from './auth/sign-out-memory.ts';
 import { createMainServices, type MainServices } from './bridge/handlers.ts';
 import { registerIpcBridge } from './bridge/ipc.ts';
-import { loadConfig } from './config/load.ts';
+import { type LoadedConfig, loadConfig, machineConfigFile } from './config/load.ts';
 import type { ResolvedConfig } from './config/schema.ts';
+import { chooseService } from './config/service.ts';
 import { createSafeStorageVault } from './store/safe-storage-vault.ts';
 import { createSettings } from './store/settings.ts';
 import { appUrlMatcher } from './window/app-origin.ts';
@@ -34,9 +35,18 @@ function fail(err: unknown): never {
   throw err;
 }
 
-async function withEmbeddedSimulator(config: ResolvedConfig): Promise<ResolvedConfig> {
-  // A packaged app started without a service (a demo laptop): run the demo building in-process.
-  if (!config.embeddedSimulator || config.serverUrl !== '') return config;
+async function withEmbeddedSimulator(loaded: LoadedConfig): Promise<ResolvedConfig> {
+  const { config } = loaded;
+  // No service configured: the demo building in-process only when asked for (--demo, or a
+  // checkout); a packaged panel that lost its configuration says so instead.
+  const choice = chooseService({
+    serverUrl: config.serverUrl,
+    demo: loaded.demo,
+    packaged: app.isPackaged,
+    machineConfigFile: machineConfigFile(process.platform, process.env),
+  });
+  if (choice.kind === 'configured') return config;
+  if (choice.kind === 'unconfigured') throw new Error(choice.message);
   const { startSimulator } = await import('../simulator/server.ts');
   const simulator = await startSimulator({ port: 0 });
   cleanups.push(() => simulator.close());
@@ -70,12 +80,13 @@ function createWindow(config: ResolvedConfig, appUrl: string): BrowserWindow {
 
 async function start(): Promise<void> {
   const argv = process.argv.slice(app.isPackaged ? 1 : 2);
-  let config: ResolvedConfig;
+  let loaded: LoadedConfig;
   try {
-    config = loadConfig({ argv, env: process.env, unknownFlags: 'ignore' }).config;
+    loaded = loadConfig({ argv, env: process.env, unknownFlags: 'ignore' });
   } catch (err) {
     fail(err);
   }
+  let config = loaded.config;
   // Chromium's own data lives with Roomdeck's, so one directory holds (and wipes) everything.
   app.setPath('userData', config.dataDir);
   app.enableSandbox();
@@ -91,7 +102,7 @@ async function start(): Promise<void> {
 
   await app.whenReady();
   if (config.kiosk) Menu.setApplicationMenu(null);
-  config = await withEmbeddedSimulator(config).catch(fail);
+  config = await withEmbeddedSimulator(loaded).catch(fail);
 
   const appUrl = devServerUrl ?? pathToFileURL(rendererIndex).href;
   const isAppUrl = appUrlMatcher(appUrl);

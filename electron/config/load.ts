@@ -56,6 +56,8 @@ export interface LoadedConfig {
   config: ResolvedConfig;
   /** `--browser-host`: serve in a browser even when Electron is installed. */
   browserHost: boolean;
+  /** `--demo`: run the demo building when no service is configured (service.ts decides). */
+  demo: boolean;
   /** The user's config file that was read, if any. */
   configFile: string | null;
   /** The machine-wide file that was read, if any. */
@@ -123,6 +125,7 @@ const FLAGS: Readonly<Record<string, Flag>> = {
   '--allow-insecure-vault': { key: 'allowInsecureVault', takes: 'boolean' },
   '--config': { key: 'configFile', takes: 'string' },
   '--browser-host': { key: 'browserHost', takes: 'boolean' },
+  '--demo': { key: 'demo', takes: 'boolean' },
   '--screensaver-after': { key: 'panel.screensaverAfterS', takes: 'integer' },
   '--still-using-after': { key: 'panel.stillUsingAfterS', takes: 'integer' },
   '--still-using-answer': { key: 'panel.stillUsingAnswerS', takes: 'integer' },
@@ -429,6 +432,8 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
   const { value, sources } = merge([defaultsLayer(dataDir), machine, file, environment, flags]);
   const browserHost = value.browserHost === true;
   delete value.browserHost;
+  const demo = value.demo === true;
+  delete value.demo;
   delete value.configFile;
   if (typeof value.dataDir === 'string') value.dataDir = path.resolve(cwd, value.dataDir);
 
@@ -492,10 +497,11 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
   return {
     config: value as ResolvedConfig,
     browserHost,
+    demo,
     configFile: fileRead,
     machineFile: machineRead,
     sources: Object.fromEntries(
-      [...sources].filter(([key]) => key !== 'browserHost' && key !== 'configFile'),
+      [...sources].filter(([key]) => key !== 'browserHost' && key !== 'demo' && key !== 'configFile'),
     ),
   };
 }
