@@ -84,6 +84,8 @@ interface Attempt {
   readonly state: string;
   readonly verifier: string;
   redirectUri: string;
+  /** The authorization request, kept so "Open the browser again" reopens this same sign-in. */
+  authorizeUrl: string;
   receiver: LoopbackReceiver | null;
   timer: TimerHandle | null;
   claimed: boolean;
@@ -216,6 +218,7 @@ export class Session implements AccessTokenSource {
       state,
       verifier: pkce.verifier,
       redirectUri: '',
+      authorizeUrl: '',
       receiver: null,
       timer: null,
       claimed: false,
@@ -238,14 +241,13 @@ export class Session implements AccessTokenSource {
         });
         attempt.receiver.done.catch((err: unknown) => this.#fail(attempt, err));
         attempt.redirectUri = attempt.receiver.redirectUri;
-        await openExternal(
-          authorizationUrl(this.#options.oauth, {
-            redirectUri: attempt.redirectUri,
-            state,
-            pkce,
-            promptLogin: this.#promptLogin,
-          }).href,
-        );
+        attempt.authorizeUrl = authorizationUrl(this.#options.oauth, {
+          redirectUri: attempt.redirectUri,
+          state,
+          pkce,
+          promptLogin: this.#promptLogin,
+        }).href;
+        await openExternal(attempt.authorizeUrl);
         return { navigateTo: null, completion };
       }
       const callback = this.#options.hostCallbackUrl;
@@ -256,13 +258,13 @@ export class Session implements AccessTokenSource {
         () => this.#fail(attempt, new SignInError('ROOMDECK_SIGN_IN_TIMEOUT')),
         this.#options.signInTimeoutMs ?? SIGN_IN_WINDOW_MS,
       );
-      const url = authorizationUrl(this.#options.oauth, {
+      attempt.authorizeUrl = authorizationUrl(this.#options.oauth, {
         redirectUri: callback,
         state,
         pkce,
         promptLogin: this.#promptLogin,
-      });
-      return { navigateTo: url.href, completion };
+      }).href;
+      return { navigateTo: attempt.authorizeUrl, completion };
     } catch (err) {
       const failure =
         err instanceof RoomdeckError ? err : new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: err });
@@ -270,6 +272,32 @@ export class Session implements AccessTokenSource {
       this.#fail(attempt, failure);
       throw failure;
     }
+  }
+
+  /**
+   * "Open the browser again": the same authorization request as the sign-in in progress (same
+   * state and PKCE, so whichever tab finishes completes it), for a person who closed the tab.
+   * system-browser opens it again; host-redirect returns it for the page to go to. Null when no
+   * interactive sign-in is in progress (it finished, failed or timed out): start a new one then.
+   */
+  async reopenSignIn(): Promise<Pick<SignInStart, 'navigateTo'> | null> {
+    const attempt = this.#attempt;
+    if (attempt === null || attempt.authorizeUrl === '') return null;
+    if (attempt.receiver === null) return { navigateTo: attempt.authorizeUrl };
+    await this.#options.openExternal?.(attempt.authorizeUrl);
+    return { navigateTo: null };
+  }
+
+  /**
+   * "Cancel": the person gave up on the sign-in in progress (closed the browser tab, wrong
+   * account). Signed out at once, without a reason to show; the loopback receiver closes, so a
+   * late answer from the browser finds nobody listening. Managed (unattended) sign-ins are not
+   * the person's to cancel and are left alone.
+   */
+  cancelSignIn(): void {
+    if (this.#attempt === null) return;
+    this.#abandonAttempt();
+    if (this.#state === 'signing-in') this.#set('signed-out', null);
   }
 
   /**

@@ -164,6 +164,16 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         await session.signOut();
         return status();
       }),
+      cancelSignIn: after(async () => {
+        session.cancelSignIn();
+        return status();
+      }),
+      reopenSignIn: after(async () => {
+        const again = await session.reopenSignIn();
+        if (again !== null) return { status: status(), navigateTo: again.navigateTo };
+        // Nothing in progress any more (it timed out, or finished): a new sign-in is what was meant.
+        return api.session.signIn({});
+      }),
       capabilities: after(async () => {
         if (session.status().state === 'signed-in') await capabilities.refresh();
         return capabilities.view();

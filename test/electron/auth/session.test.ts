@@ -430,6 +430,25 @@ describe('host-redirect sign-in', () => {
     expect(session.status().state).toBe('signed-in');
   });
 
+  it('offers the same authorization request again, and nothing once the sign-in is over', async () => {
+    const { session, start, state } = await begin();
+    expect(await session.reopenSignIn()).toEqual({ navigateTo: start.navigateTo });
+    await session.completeSignIn(new URL(`http://x/callback?code=abc&state=${state}`));
+    expect(await session.reopenSignIn()).toBeNull();
+  });
+
+  it('cancels a sign-in in progress: signed out at once without a reason, its callback no longer accepted', async () => {
+    const { session, start, state, server } = await begin();
+    session.cancelSignIn();
+    expect(session.status()).toMatchObject({ state: 'signed-out', reason: null });
+    expect(await codeOf(start.completion)).toBe('ROOMDECK_SIGN_IN_FAILED');
+    expect(await codeOf(session.completeSignIn(new URL(`http://x/callback?code=abc&state=${state}`)))).toBe(
+      'ROOMDECK_STATE_MISMATCH',
+    );
+    expect(server.state.grants).toEqual([]);
+    expect(session.status()).toMatchObject({ state: 'signed-out', reason: null });
+  });
+
   it('gives up after 5 minutes with ROOMDECK_SIGN_IN_TIMEOUT', async () => {
     const { session, clock, start } = await begin();
     await clock.advance(5 * MIN);

@@ -138,6 +138,35 @@ describe('authorization code + PKCE sign-in through the system browser', () => {
     services.dispose();
   });
 
+  it('opens the same authorization request in the browser again, and still completes', async () => {
+    const opened: string[] = [];
+    const { services, log } = servicesFor(sim.url, {
+      signInMode: 'system-browser',
+      openExternal: (url) => {
+        opened.push(url);
+      },
+    });
+    await services.api.session.signIn({});
+    const again = await services.api.session.reopenSignIn({});
+    expect(again).toMatchObject({ status: { state: 'signing-in' }, navigateTo: null });
+    expect(opened).toHaveLength(2);
+    expect(opened[1]).toBe(opened[0]);
+    expect((await visit(await loginAndGetCallback(opened[1]!))).status).toBe(200);
+    expect((await services.api.session.status({})).state).toBe('signed-in');
+    expect(log.grants).toEqual(['authorization_code']);
+    services.dispose();
+  });
+
+  it('cancels at once: signed out without a reason, and the loopback listener is gone', async () => {
+    const { services, redirectUri } = await startSystemBrowserSignIn();
+    expect(await services.api.session.cancelSignIn({})).toMatchObject({ state: 'signed-out', reason: null });
+    await expect(fetch(redirectUri)).rejects.toThrow();
+    // A new sign-in after a cancel is a fresh one.
+    const next = await services.api.session.signIn({});
+    expect(next.status.state).toBe('signing-in');
+    services.dispose();
+  });
+
   it('closes the listener and reports ROOMDECK_SIGN_IN_TIMEOUT when the browser never comes back', async () => {
     const { services, redirectUri } = await startSystemBrowserSignIn(200);
     await waitForState(services, 'signed-out');
