@@ -141,4 +141,33 @@ test.describe('a sign-in in progress', () => {
     await expect(page).toHaveURL(`${fresh.host.url}/`);
     await expect(page.getByRole('heading', { name: 'Choose a room' })).toBeVisible();
   });
+
+  test('offers Cancel and "Open the browser again" when the person comes back without signing in', async ({
+    page,
+  }) => {
+    await openHost(page, fresh.host.url);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/auth\/oauth\/authorize/);
+    const authorizeUrl = page.url();
+
+    // Back from the service's page without signing in: no five minutes of "Signing in…".
+    await page.goBack();
+    await expect(page.getByRole('status')).toHaveText(/Signing in…/);
+    await page.getByRole('button', { name: 'Open the browser again' }).click();
+    await expect(page).toHaveURL(/\/auth\/oauth\/authorize/);
+    // The same sign-in (same state), not a new one.
+    expect(new URL(page.url()).searchParams.get('state')).toBe(
+      new URL(authorizeUrl).searchParams.get('state'),
+    );
+
+    await page.goBack();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('status')).toHaveText(/Not signed in/);
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    // The cancelled sign-in's answer is no longer accepted.
+    const late = await page.request.get(
+      `${fresh.host.url}/callback?code=z&state=${new URL(authorizeUrl).searchParams.get('state')}`,
+    );
+    expect(late.status()).toBe(400);
+  });
 });
