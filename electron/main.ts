@@ -11,6 +11,7 @@ import { chooseService } from './config/service.ts';
 import { createSafeStorageVault } from './store/safe-storage-vault.ts';
 import { createSettings } from './store/settings.ts';
 import { appUrlMatcher } from './window/app-origin.ts';
+import { guardExternalLinks, UserGestures } from './window/external-links.ts';
 import { lockNavigation } from './window/navigation.ts';
 import { windowOptions } from './window/preferences.ts';
 import { applyCsp, denyAllPermissions } from './window/session.ts';
@@ -108,16 +109,30 @@ async function start(): Promise<void> {
   const isAppUrl = appUrlMatcher(appUrl);
   denyAllPermissions(session.defaultSession);
   applyCsp(session.defaultSession);
+  // Links leave the app only for the service's pages and the room's support page, on a gesture.
+  const gestures = new UserGestures(() => Date.now());
+  let openLink = (_url: string): Promise<void> => Promise.reject(new Error('Roomdeck is still starting.'));
   // Every webContents, not just our window: anything that ever appears is locked the same way.
   app.on('web-contents-created', (_event, contents) => {
+    contents.on('input-event', (_input, input) => gestures.record(input.type));
     lockNavigation(contents, {
       isAppUrl,
-      openExternal: (url) => shell.openExternal(url),
+      openExternal: (url) =>
+        openLink(url).catch((err: unknown) => {
+          console.warn(`Roomdeck did not open a link: ${err instanceof Error ? err.message : String(err)}`);
+        }),
       kiosk: config.kiosk,
     });
   });
 
   const services = createServices(config);
+  const serverUrl = config.serverUrl;
+  openLink = guardExternalLinks({
+    open: (url) => shell.openExternal(url),
+    serviceUrl: serverUrl,
+    supportUrl: () => services.roomSupportUrl(),
+    gestures,
+  });
   cleanups.unshift(() => services.dispose());
   cleanups.unshift(
     registerIpcBridge({

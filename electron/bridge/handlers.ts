@@ -50,6 +50,8 @@ export interface MainServices {
   client: ControlClient;
   /** Settles when the vault has been read; every verb waits for it. */
   ready: Promise<void>;
+  /** The support page (`support_url`) of the room this panel shows, or null (external-links.ts). */
+  roomSupportUrl(): Promise<string | null>;
   dispose(): void;
 }
 
@@ -286,6 +288,11 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       await session.completeSignIn(callbackUrl);
     },
     dispose: () => session.dispose(),
+    roomSupportUrl: async () => {
+      const systemId = appConfig().systemId;
+      if (systemId === null || session.status().state !== 'signed-in') return null;
+      return (await client.getSystem(systemId)).support_url ?? null;
+    },
   };
 }
 
