@@ -114,6 +114,16 @@ export function authorizationUrl(
 }
 
 /**
+ * The service's end-session page for this client (OpenID Connect RP-Initiated Logout 1.0 §2:
+ * `client_id` identifies the client when there is no ID token to hint with).
+ */
+export function endSessionRequestUrl(endSessionUrl: string, clientId: string): string {
+  const url = new URL(endSessionUrl);
+  url.searchParams.set('client_id', clientId);
+  return url.href;
+}
+
+/**
  * Validates the redirect back to us (RFC 6749 §4.1.2): `state` first and strictly (§10.12), so an
  * answer we did not ask for is refused before anything else is read from it — missing and
  * mismatched are told apart because they point at different problems. Then error responses

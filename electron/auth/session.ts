@@ -5,6 +5,7 @@ import type { StoredTokens, TokenVault } from '../store/vault.ts';
 import {
   authorizationUrl,
   checkCallbackState,
+  endSessionRequestUrl,
   endsSession,
   exchangeCode,
   isTransient,
@@ -78,6 +79,11 @@ export interface SessionOptions {
    * service for credentials again (`prompt=login`). Default: this process only.
    */
   signOutMemory?: SignOutMemory;
+  /**
+   * system-browser: the service's end-session page, opened after an explicit sign-out so the
+   * browser's login session at the service ends too (where the service offers one).
+   */
+  endSessionUrl?: string | undefined;
 }
 
 interface Attempt {
@@ -414,6 +420,18 @@ export class Session implements AccessTokenSource {
     await this.#signOutMemory.save(true).catch(() => undefined);
     await this.#options.vault.clear().catch(() => undefined);
     if (tokens !== null) await this.#revokeAll(tokens);
+    await this.#endLoginSession(tokens !== null);
+  }
+
+  /** The browser's login session at the service: ended where the service has a page for it. */
+  async #endLoginSession(hadSession: boolean): Promise<void> {
+    const { endSessionUrl, openExternal, signInMode, clientId } = this.#options;
+    if (!hadSession || endSessionUrl === undefined || signInMode !== 'system-browser') return;
+    if (openExternal === undefined) return;
+    // Best effort, like revocation: prompt=login still guards the next sign-in if this fails.
+    await Promise.resolve()
+      .then(() => openExternal(endSessionRequestUrl(endSessionUrl, clientId)))
+      .catch(() => undefined);
   }
 
   async #revokeAll(tokens: TokenSet): Promise<void> {

@@ -80,6 +80,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     random: options.random,
     signInTimeoutMs: options.signInTimeoutMs,
     ...(options.signOutMemory ? { signOutMemory: options.signOutMemory } : {}),
+    // A wall panel opens no browser, not even to end a login session.
+    endSessionUrl: config.kiosk ? undefined : config.endSessionUrl,
   });
   // Every call's outcome tells the link-health model how the link to the service is.
   const link = new LinkHealth(clock);

@@ -137,6 +137,7 @@ const ENV: Readonly<Record<string, Flag>> = {
   ROOMDECK_CLIENT_ID: { key: 'clientId', takes: 'string' },
   ROOMDECK_CLIENT_SECRET: { key: 'clientSecret', takes: 'string' },
   ROOMDECK_SCOPE: { key: 'scope', takes: 'string' },
+  ROOMDECK_END_SESSION_URL: { key: 'endSessionUrl', takes: 'string' },
   ROOMDECK_SYSTEM_ID: { key: 'systemId', takes: 'string' },
   ROOMDECK_KIOSK: { key: 'kiosk', takes: 'boolean' },
   ROOMDECK_DATA_DIR: { key: 'dataDir', takes: 'string' },
@@ -462,6 +463,16 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
         });
       }
     }
+  }
+  if (typeof value.endSessionUrl === 'string') {
+    const checked = checkServerUrl(value.endSessionUrl);
+    if ('error' in checked)
+      problems.push({
+        key: 'endSessionUrl',
+        source: sources.get('endSessionUrl') ?? '',
+        message: checked.error,
+      });
+    else value.endSessionUrl = checked.url;
   }
   if (value.serviceAccount !== undefined && value.clientSecret === undefined) {
     problems.push({

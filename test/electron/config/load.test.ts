@@ -450,3 +450,14 @@ describe('managed configuration: the machine-wide file', () => {
     ]);
   });
 });
+
+describe('the end-session page', () => {
+  it('is read from the environment and must be https (or loopback), without a query', () => {
+    const ok = load({ env: { ROOMDECK_END_SESSION_URL: 'https://control.example.org/auth/logout/' } });
+    expect(ok.config.endSessionUrl).toBe('https://control.example.org/auth/logout');
+    expect(load().config.endSessionUrl).toBeUndefined();
+    expect(() => load({ env: { ROOMDECK_END_SESSION_URL: 'http://control.example.org/logout' } })).toThrow(
+      /endSessionUrl.*https/s,
+    );
+  });
+});
