@@ -55,7 +55,13 @@ async function withEmbeddedSimulator(loaded: LoadedConfig): Promise<ResolvedConf
 }
 
 function createServices(config: ResolvedConfig): MainServices {
-  const store = new ElectronStore<Record<string, unknown>>({ name: 'vault', cwd: config.dataDir });
+  // A damaged vault.json means "signed out", not a crash; the file is the user's alone.
+  const store = new ElectronStore<Record<string, unknown>>({
+    name: 'vault',
+    cwd: config.dataDir,
+    clearInvalidConfig: true,
+    configFileMode: 0o600,
+  });
   return createMainServices({
     config,
     vault: createSafeStorageVault({ safeStorage, store, allowInsecure: config.allowInsecureVault }),

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { chmod, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { parseStoredTokens, type StoredTokens, type TokenVault } from './vault.ts';
 
 /**
@@ -28,9 +28,20 @@ const isPosix = process.platform !== 'win32';
 export function createFileVault(options: FileVaultOptions): TokenVault {
   const file = join(options.dataDir, options.fileName ?? 'session.vault');
   const keyFile = join(options.dataDir, options.keyFileName ?? 'vault.key');
+  /** Temporary files of a save that never got to its rename (a crash, a power cut). */
+  const orphans = async (): Promise<void> => {
+    const prefix = `${basename(file)}.`;
+    const names = await readdir(options.dataDir).catch(() => [] as string[]);
+    await Promise.all(
+      names
+        .filter((name) => name.startsWith(prefix) && name.endsWith('.tmp'))
+        .map((name) => rm(join(options.dataDir, name), { force: true }).catch(() => undefined)),
+    );
+  };
 
   return {
     async load() {
+      await orphans();
       const key = await readKey(keyFile);
       if (key === null) return null;
       let blob: Buffer;
@@ -45,17 +56,48 @@ export function createFileVault(options: FileVaultOptions): TokenVault {
 
     async save(tokens: StoredTokens) {
       await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+      // mkdir's mode applies only to a folder it creates: an existing one is tightened too.
+      if (isPosix) await chmod(options.dataDir, 0o700);
       const key = (await readKey(keyFile)) ?? (await createKey(keyFile));
-      // Write then rename: a crash mid-write leaves the old vault, not half a new one.
+      // Write, flush, then rename: a crash mid-write leaves the old vault, not half a new one, and
+      // a power cut after the rename finds the new one on disk (file and folder both flushed).
       const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(temp, encrypt(key, JSON.stringify(tokens)), { mode: OWNER_ONLY });
-      await rename(temp, file);
+      const handle = await open(temp, 'wx', OWNER_ONLY);
+      try {
+        await handle.writeFile(encrypt(key, JSON.stringify(tokens)));
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      try {
+        await rename(temp, file);
+      } catch (err) {
+        await rm(temp, { force: true });
+        throw err;
+      }
+      await syncFolder(options.dataDir);
     },
 
     async clear() {
       await rm(file, { force: true });
+      await orphans();
+      await syncFolder(options.dataDir);
     },
   };
+}
+
+/** Makes a rename or removal in the folder durable. Windows cannot open folders; NTFS journals it. */
+async function syncFolder(dir: string): Promise<void> {
+  if (!isPosix) return;
+  const handle = await open(dir, 'r').catch(() => null);
+  if (handle === null) return;
+  try {
+    await handle.sync();
+  } catch {
+    // Some file systems refuse fsync on a folder; the data itself was flushed.
+  } finally {
+    await handle.close();
+  }
 }
 
 function encrypt(key: Buffer, plaintext: string): Buffer {

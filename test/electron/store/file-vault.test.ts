@@ -94,4 +94,31 @@ describe('file vault (browser host)', () => {
     expect(await vault.load()).toBeNull();
     expect(await readdir(dir)).not.toContain('session.vault');
   });
+
+  it('removes temporary files a crashed save left behind, on load and on clear, and nothing else', async () => {
+    const vault = createFileVault({ dataDir: dir });
+    await vault.save(sampleTokens());
+    await writeFile(join(dir, 'session.vault.abc123.tmp'), 'half a vault');
+    await writeFile(join(dir, 'unrelated.tmp'), 'not ours');
+    expect(await vault.load()).toEqual(sampleTokens());
+    expect(await readdir(dir)).not.toContain('session.vault.abc123.tmp');
+    await writeFile(join(dir, 'session.vault.def456.tmp'), 'half a vault');
+    await vault.clear();
+    expect((await readdir(dir)).sort()).toEqual(['unrelated.tmp', 'vault.key']);
+  });
+
+  it('leaves no temporary file after a save', async () => {
+    const vault = createFileVault({ dataDir: dir });
+    await vault.save(sampleTokens());
+    await vault.save(sampleTokens({ accessToken: 'AT-2' }));
+    expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it.runIf(posix)('keeps its folder and files to the user alone (0700, 0600)', async () => {
+    await chmod(dir, 0o755);
+    await createFileVault({ dataDir: dir }).save(sampleTokens());
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    expect((await stat(join(dir, 'session.vault'))).mode & 0o777).toBe(0o600);
+    expect((await stat(join(dir, 'vault.key'))).mode & 0o777).toBe(0o600);
+  });
 });
