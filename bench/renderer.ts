@@ -16,7 +16,7 @@ import { automaticSections } from '../renderer/src/lib/layout/auto.ts';
 import { instancesOf } from '../renderer/src/lib/layout/build.ts';
 import { boundModules } from '../renderer/src/lib/layout/model.ts';
 import { Poller } from '../renderer/src/lib/poller.ts';
-import { ROOT, type Stack, startHost, startStack } from '../test/e2e/support/processes.ts';
+import { launchUrlOf, ROOT, type Stack, startHost, startStack } from '../test/e2e/support/processes.ts';
 import { chromiumLaunchOptions } from '../test/e2e/support/chromium.ts';
 import { Service } from '../test/e2e/support/service.ts';
 import { median, percentile, round } from './support/stats.ts';
@@ -42,7 +42,8 @@ const screenOf = async (page: Page): Promise<string> => {
 };
 
 async function openHuddle(page: Page, hostUrl: string): Promise<void> {
-  await page.goto(`${hostUrl}/`);
+  // The printed address (launch token): a new browser context has no session cookie yet.
+  await page.goto(launchUrlOf(hostUrl));
   if ((await screenOf(page)) === 'sign-in') {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByLabel('Username').fill('panel@demo.local');
@@ -187,7 +188,7 @@ async function benchIdleWelcome(
   const BOARDROOM = 'sys-harbour-boardroom';
   await service.exec(BOARDROOM, 'RoomLogic', 'power', [false]).catch(() => undefined);
   const page = await newPanelPage(browser);
-  await page.goto(`${stack.host.url}/`);
+  await page.goto(stack.host.launchUrl);
   if ((await screenOf(page)) === 'panel') await page.getByRole('button', { name: 'Change room' }).click();
   await page.getByRole('searchbox', { name: 'Search' }).fill('boardroom');
   await page
@@ -231,7 +232,7 @@ async function benchAuditoriumIdle(browser: Browser, stack: Stack, service: Serv
   const AUDITORIUM = 'sys-tasman-auditorium';
   await service.exec(AUDITORIUM, 'RoomLogic', 'power', [false]).catch(() => undefined);
   const page = await newPanelPage(browser);
-  await page.goto(`${stack.host.url}/`);
+  await page.goto(stack.host.launchUrl);
   if ((await screenOf(page)) === 'panel') await page.getByRole('button', { name: 'Change room' }).click();
   await page.getByRole('searchbox', { name: 'Search' }).fill('auditorium');
   await page
@@ -297,7 +298,7 @@ async function benchColdStart(browser: Browser, stack: Stack, runs = 5) {
     const host = await startHost({ serverUrl: stack.simulator.url, dataDir });
     const t1 = performance.now();
     const page = await newPanelPage(browser);
-    await page.goto(`${host.url}/`);
+    await page.goto(host.launchUrl);
     await page.locator('[data-ready="true"]').waitFor();
     const t2 = performance.now();
     inPage.push(await page.evaluate(() => performance.now()));

@@ -20,7 +20,9 @@ import { TECHNICIAN_ROUTE } from './bridge/channels.ts';
 import { createMainServices, type MainServices } from './bridge/handlers.ts';
 import { registerIpcBridge } from './bridge/ipc.ts';
 import { dataDirOf, loadConfigKeepingLastGood } from './config/last-good.ts';
+import { type LoadedConfig, machineConfigFile } from './config/load.ts';
 import type { ResolvedConfig } from './config/schema.ts';
+import { chooseService } from './config/service.ts';
 import { type DiagnosticsContext, logStart, STOPPED } from './diagnostics/collect.ts';
 import { type KioskRuntime, startKioskRuntime } from './kiosk/runtime.ts';
 import { createFileLog, createMemoryLog, type Log } from './log/log.ts';
@@ -32,6 +34,7 @@ import { appUrlMatcher } from './window/app-origin.ts';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './window/app-protocol.ts';
 import { bringToFrontOnSignIn } from './window/bring-to-front.ts';
 import { chooseRenderer } from './window/dev-mode.ts';
+import { guardExternalLinks, UserGestures } from './window/external-links.ts';
 import { lockNavigation } from './window/navigation.ts';
 import { windowOptions } from './window/preferences.ts';
 import { applyCsp, denyAllPermissions } from './window/session.ts';
@@ -72,9 +75,18 @@ let diagnostics: DiagnosticsContext = {
   configProblems: [],
 };
 
-async function withEmbeddedSimulator(config: ResolvedConfig): Promise<ResolvedConfig> {
-  // A packaged app started without a service (a demo laptop): run the demo building in-process.
-  if (!config.embeddedSimulator || config.serverUrl !== '') return config;
+async function withEmbeddedSimulator(loaded: LoadedConfig): Promise<ResolvedConfig> {
+  const { config } = loaded;
+  // No service configured: the demo building in-process only when asked for (--demo, or a
+  // checkout); a packaged panel that lost its configuration says so instead.
+  const choice = chooseService({
+    serverUrl: config.serverUrl,
+    demo: loaded.demo,
+    packaged: app.isPackaged,
+    machineConfigFile: machineConfigFile(process.platform, process.env),
+  });
+  if (choice.kind === 'configured') return config;
+  if (choice.kind === 'unconfigured') throw new Error(choice.message);
   const { startSimulator } = await import('../simulator/server.ts');
   const simulator = await startSimulator({ port: 0 });
   cleanups.push(() => simulator.close());
@@ -215,7 +227,7 @@ async function start(): Promise<void> {
 
   await app.whenReady();
   if (config.kiosk) Menu.setApplicationMenu(null);
-  config = await withEmbeddedSimulator(config);
+  config = await withEmbeddedSimulator(outcome.loaded);
   logStart(log, config, diagnostics);
 
   serveRenderer();
@@ -224,19 +236,32 @@ async function start(): Promise<void> {
   denyAllPermissions(session.defaultSession);
   denyAllPermissions(session.fromPartition(SIGN_IN_PARTITION));
   applyCsp(session.defaultSession);
+  // Links leave the app only for the service's pages and the room's support page, on a gesture.
+  const gestures = new UserGestures(() => Date.now());
+  let openLink = (_url: string): Promise<void> => Promise.reject(new Error('Roomdeck is still starting.'));
   // Every webContents, not just our window: anything that ever appears is locked the same way.
   // The sign-in window's contents (created synchronously inside its constructor) are locked to the
   // service by sign-in-window.ts instead.
   app.on('web-contents-created', (_event, contents) => {
     if (creatingSignInWindow) return;
+    contents.on('input-event', (_input, input) => gestures.record(input.type));
     lockNavigation(contents, {
       isAppUrl,
-      openExternal: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK http(s) links only, never on a kiosk (navigation.ts)
+      openExternal: (url) =>
+        openLink(url).catch((err: unknown) => {
+          log.warn('a link was not opened', { reason: err instanceof Error ? err.message : String(err) });
+        }),
       kiosk: config.kiosk,
     });
   });
 
   const services = createServices(config);
+  openLink = guardExternalLinks({
+    open: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK only the service's origin or the room's support page, after a gesture (external-links.ts)
+    serviceUrl: config.serverUrl,
+    supportUrl: () => services.roomSupportUrl(),
+    gestures,
+  });
   cleanups.unshift(() => services.dispose());
   cleanups.unshift(
     registerIpcBridge({

@@ -100,7 +100,7 @@ async function runBrowserHost(
   });
   closers.unshift(() => host.close());
   closers.push(async () => log.info(STOPPED));
-  console.log(`Roomdeck is running at ${host.url} — open it in a browser.`);
+  console.log(`Roomdeck is running at ${host.launchUrl} — open it in a browser.`);
 }
 
 async function main(): Promise<void> {

@@ -1,7 +1,8 @@
 import type { Clock } from './clock.ts';
 import { startDeadline } from './deadline.ts';
 import { badResponse } from './decode.ts';
-import { AuthError, LinkError } from './errors.ts';
+import { AuthError, LinkError, RoomdeckError } from './errors.ts';
+import { isSafeId } from './ids.ts';
 import { errorFromResponse } from './service-errors.ts';
 
 /**
@@ -50,7 +51,15 @@ export interface TransportOptions {
   observe?: (reply: ApiReply) => void;
 }
 
-export const encodePath = (segment: string): string => encodeURIComponent(segment);
+/**
+ * One id as one path segment. An id that would not stay one (`.`, `..`, a `/`; see ids.ts) names
+ * nothing on the service: refused here, before any URL exists, whatever let it through upstream.
+ */
+export function encodePath(segment: string): string {
+  if (!isSafeId(segment))
+    throw new RoomdeckError('ROOMDECK_NOT_FOUND', { cause: 'not a valid id for a URL path' });
+  return encodeURIComponent(segment);
+}
 
 /** One authorized round trip to the control API, renewing the token once on a 401 (RFC 6750 §3.1). */
 export async function send(options: TransportOptions, request: ApiRequest): Promise<ApiReply> {

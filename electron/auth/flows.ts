@@ -114,6 +114,16 @@ export function authorizationUrl(
 }
 
 /**
+ * The service's end-session page for this client (OpenID Connect RP-Initiated Logout 1.0 §2:
+ * `client_id` identifies the client when there is no ID token to hint with).
+ */
+export function endSessionRequestUrl(endSessionUrl: string, clientId: string): string {
+  const url = new URL(endSessionUrl);
+  url.searchParams.set('client_id', clientId);
+  return url.href;
+}
+
+/**
  * Validates the redirect back to us (RFC 6749 §4.1.2): `state` first and strictly (§10.12), so an
  * answer we did not ask for is refused before anything else is read from it — missing and
  * mismatched are told apart because they point at different problems. Then error responses
@@ -124,10 +134,8 @@ export function validateCallback(
   callbackUrl: URL,
   expectedState: string,
 ): URLSearchParams {
+  checkCallbackState(callbackUrl, expectedState);
   const params = callbackUrl.searchParams;
-  const state = params.get('state');
-  if (state === null || state === '') throw new SignInError('ROOMDECK_STATE_MISSING', { cause: params });
-  if (!sameSecret(state, expectedState)) throw new SignInError('ROOMDECK_STATE_MISMATCH', { cause: params });
   try {
     return oauth.validateAuthResponse(ctx.as, ctx.client, params, expectedState);
   } catch (err) {
@@ -138,6 +146,23 @@ export function validateCallback(
     throw new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: err });
   }
 }
+
+/**
+ * Whether a request to the redirect URI answers the sign-in we started (its `state`, §10.12).
+ * Receivers call this before they take the callback: a stray or forged request (`?state=wrong`) is
+ * refused and the real answer is still awaited, instead of the stray one using up the sign-in.
+ */
+export function checkCallbackState(callbackUrl: URL, expectedState: string): void {
+  const params = callbackUrl.searchParams;
+  const state = params.get('state');
+  if (state === null || state === '') throw new SignInError('ROOMDECK_STATE_MISSING', { cause: params });
+  if (!sameSecret(state, expectedState)) throw new SignInError('ROOMDECK_STATE_MISMATCH', { cause: params });
+}
+
+/** Whether an error is `checkCallbackState`'s: the request was not the answer we wait for. */
+export const isStrayCallback = (err: unknown): boolean =>
+  err instanceof SignInError &&
+  (err.code === 'ROOMDECK_STATE_MISSING' || err.code === 'ROOMDECK_STATE_MISMATCH');
 
 /** The code exchange (RFC 6749 §4.1.3) proving possession of the PKCE verifier (RFC 7636 §4.5). */
 export function exchangeCode(

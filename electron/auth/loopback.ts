@@ -6,8 +6,9 @@ import { RoomdeckError, SignInError, toBridgeError } from '../api/errors.ts';
 /**
  * The one-shot redirect receiver of a native app (RFC 8252 §7.3): an HTTP listener on the IPv4
  * loopback address only, on a port the OS picks, that takes exactly one callback, shows the browser
- * a short page saying how it went, and closes. Anything that is not the callback path gets 404 and
- * changes nothing, so a stray request (favicon, a port scan) cannot end the sign-in.
+ * a short page saying how it went, and closes. Anything that is not the callback path gets 404, and
+ * a callback whose `state` is not this sign-in's gets 400; neither changes anything, so a stray
+ * request (favicon, a port scan, `/callback?code=z&state=wrong`) cannot end the sign-in.
  */
 
 export const SIGN_IN_WINDOW_MS = 5 * 60_000;
@@ -18,6 +19,11 @@ export interface LoopbackOptions {
    * the page the browser sees, so that page tells the truth.
    */
   onCallback(callbackUrl: URL): Promise<void>;
+  /**
+   * Throws when a request is not the answer to this sign-in (its `state` does not match). Called
+   * before the callback is taken: such a request gets 400 and the receiver keeps waiting.
+   */
+  checkState?(callbackUrl: URL): void;
   /** Path of the redirect URI. */
   path?: string;
   /** How long to wait for the browser before giving up with ROOMDECK_SIGN_IN_TIMEOUT. */
@@ -61,13 +67,20 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
     const url = new URL(req.url ?? '/', `http://${HOST}`);
     if (url.pathname !== path) return page(res, 404, notFoundPage());
     if (req.method !== 'GET') return page(res, 405, notFoundPage(), { allow: 'GET' });
+    const callbackUrl = new URL(`${url.pathname}${url.search}`, `http://${HOST}:${port}`);
+    try {
+      // State first: a stray or forged request must not use up the one callback of this sign-in.
+      options.checkState?.(callbackUrl);
+    } catch {
+      return page(res, 400, strayPage());
+    }
     if (claimed) {
       // One sign-in, one callback: a second one (replay, double submit) is refused outright.
       return page(res, 409, failurePage(new SignInError('ROOMDECK_SIGN_IN_FAILED')));
     }
     claimed = true;
     try {
-      await options.onCallback(new URL(`${url.pathname}${url.search}`, `http://${HOST}:${port}`));
+      await options.onCallback(callbackUrl);
       page(res, 200, successPage());
       finish(null);
     } catch (err) {
@@ -151,6 +164,13 @@ function successPage(): string {
 function failurePage(err: unknown): string {
   const message = err instanceof RoomdeckError ? err.message : toBridgeError(err).message;
   return layout('Sign-in did not complete', `<p>${escapeHtml(message)}</p><p>You can close this tab.</p>`);
+}
+
+function strayPage(): string {
+  return layout(
+    'Sign-in answer ignored',
+    '<p>This answer does not belong to the sign-in Roomdeck started, so Roomdeck ignored it for your safety.</p><p>If you are signing in, finish in the tab Roomdeck opened: Roomdeck is still waiting for it.</p>',
+  );
 }
 
 function notFoundPage(): string {

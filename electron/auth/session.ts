@@ -4,6 +4,8 @@ import type { AccessTokenSource } from '../api/transport.ts';
 import type { StoredTokens, TokenVault } from '../store/vault.ts';
 import {
   authorizationUrl,
+  checkCallbackState,
+  endSessionRequestUrl,
   endsSession,
   exchangeCode,
   isTransient,
@@ -98,6 +100,11 @@ export interface SessionOptions {
   signOutMemory?: SignOutMemory;
   /** Told how each token refresh went (the log): never given a token. */
   onRefresh?: (outcome: RefreshOutcome) => void;
+  /**
+   * system-browser: the service's end-session page, opened after an explicit sign-out so the
+   * browser's login session at the service ends too (where the service offers one).
+   */
+  endSessionUrl?: string | undefined;
 }
 
 /** How one refresh went: renewed, failed and kept for a retry, or failed and the session ended. */
@@ -109,6 +116,8 @@ interface Attempt {
   readonly state: string;
   readonly verifier: string;
   redirectUri: string;
+  /** The authorization request, kept so "Open the browser again" reopens this same sign-in. */
+  authorizeUrl: string;
   receiver: LoopbackReceiver | null;
   /** in-app-window: the sign-in window, closed when the attempt ends however it ends. */
   window: SignInWindowHandle | null;
@@ -243,6 +252,7 @@ export class Session implements AccessTokenSource {
       state,
       verifier: pkce.verifier,
       redirectUri: '',
+      authorizeUrl: '',
       receiver: null,
       window: null,
       timer: null,
@@ -264,6 +274,7 @@ export class Session implements AccessTokenSource {
           throw new ConfigError({ cause: 'in-app-window sign-in needs openSignInWindow' });
         attempt.receiver = await startLoopbackReceiver({
           onCallback: (url) => this.#complete(attempt, url),
+          checkState: (url) => checkCallbackState(url, state),
           timeoutMs: this.#options.signInTimeoutMs ?? SIGN_IN_WINDOW_MS,
           clock: this.#clock,
         });
@@ -275,6 +286,7 @@ export class Session implements AccessTokenSource {
           pkce,
           promptLogin: this.#promptLogin,
         }).href;
+        attempt.authorizeUrl = url;
         if (openWindow !== undefined && mode === 'in-app-window') {
           const closedByPerson = (): void => {
             void attempt.receiver?.close();
@@ -298,13 +310,13 @@ export class Session implements AccessTokenSource {
         () => this.#fail(attempt, new SignInError('ROOMDECK_SIGN_IN_TIMEOUT')),
         this.#options.signInTimeoutMs ?? SIGN_IN_WINDOW_MS,
       );
-      const url = authorizationUrl(this.#options.oauth, {
+      attempt.authorizeUrl = authorizationUrl(this.#options.oauth, {
         redirectUri: callback,
         state,
         pkce,
         promptLogin: this.#promptLogin,
-      });
-      return { navigateTo: url.href, completion };
+      }).href;
+      return { navigateTo: attempt.authorizeUrl, completion };
     } catch (err) {
       const failure =
         err instanceof RoomdeckError ? err : new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: err });
@@ -330,14 +342,45 @@ export class Session implements AccessTokenSource {
   }
 
   /**
+   * "Open the browser again": the same authorization request as the sign-in in progress (same
+   * state and PKCE, so whichever tab finishes completes it), for a person who closed the tab.
+   * system-browser opens it again; host-redirect returns it for the page to go to. Null when no
+   * interactive sign-in is in progress (it finished, failed or timed out): start a new one then.
+   */
+  async reopenSignIn(): Promise<Pick<SignInStart, 'navigateTo'> | null> {
+    const attempt = this.#attempt;
+    if (attempt === null || attempt.authorizeUrl === '') return null;
+    if (attempt.receiver === null) return { navigateTo: attempt.authorizeUrl };
+    // A kiosk's sign-in window is still on screen (closing it cancels): no browser is ever opened there.
+    if (this.#options.signInMode === 'in-app-window') return { navigateTo: null };
+    await this.#options.openExternal?.(attempt.authorizeUrl);
+    return { navigateTo: null };
+  }
+
+  /**
+   * "Cancel": the person gave up on the sign-in in progress (closed the browser tab, wrong
+   * account). Signed out at once, without a reason to show; the loopback receiver closes, so a
+   * late answer from the browser finds nobody listening. Managed (unattended) sign-ins are not
+   * the person's to cancel and are left alone.
+   */
+  cancelSignIn(): void {
+    if (this.#attempt === null) return;
+    this.#abandonAttempt();
+    if (this.#state === 'signing-in') this.#set('signed-out', null);
+  }
+
+  /**
    * host-redirect: the browser host's callback route hands over the URL it received. Exactly one
    * callback per sign-in is accepted; one without a sign-in in progress cannot match any state.
+   * `state` is checked before the callback is taken: a stray one (STATE_MISMATCH / MISSING) leaves
+   * the sign-in waiting for the real answer.
    */
   async completeSignIn(callbackUrl: URL): Promise<void> {
     const attempt = this.#attempt;
     if (attempt === null || attempt.receiver !== null) {
       throw new SignInError('ROOMDECK_STATE_MISMATCH', { cause: 'no host-redirect sign-in in progress' });
     }
+    checkCallbackState(callbackUrl, attempt.state);
     if (attempt.claimed) throw new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: 'second callback' });
     attempt.claimed = true;
     return this.#complete(attempt, callbackUrl);
@@ -443,6 +486,18 @@ export class Session implements AccessTokenSource {
     await this.#signOutMemory.save(true).catch(() => undefined);
     await this.#options.vault.clear().catch(() => undefined);
     if (tokens !== null) await this.#revokeAll(tokens);
+    await this.#endLoginSession(tokens !== null);
+  }
+
+  /** The browser's login session at the service: ended where the service has a page for it. */
+  async #endLoginSession(hadSession: boolean): Promise<void> {
+    const { endSessionUrl, openExternal, signInMode, clientId } = this.#options;
+    if (!hadSession || endSessionUrl === undefined || signInMode !== 'system-browser') return;
+    if (openExternal === undefined) return;
+    // Best effort, like revocation: prompt=login still guards the next sign-in if this fails.
+    await Promise.resolve()
+      .then(() => openExternal(endSessionRequestUrl(endSessionUrl, clientId)))
+      .catch(() => undefined);
   }
 
   async #revokeAll(tokens: TokenSet): Promise<void> {

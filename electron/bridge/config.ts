@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { verb } from './verb.ts';
+import { ResourceId } from './ids.ts';
 
 export const PollSettings = Type.Object({
   /** Interval right after a press, while the room is settling. */
@@ -38,10 +39,7 @@ export const config = {
   get: verb(Type.Object({}, { additionalProperties: false }), AppConfig),
   /** Remembers the room chosen on this panel (null forgets it). Refused when the room is locked. */
   chooseSystem: verb(
-    Type.Object(
-      { systemId: Type.Union([Type.String({ minLength: 1 }), Type.Null()]) },
-      { additionalProperties: false },
-    ),
+    Type.Object({ systemId: Type.Union([ResourceId, Type.Null()]) }, { additionalProperties: false }),
     AppConfig,
   ),
 } as const;

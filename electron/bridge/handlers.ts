@@ -80,6 +80,8 @@ export interface MainServices {
   ready: Promise<void>;
   /** What the panel last reported (room, page, room in use): recovery and display-awake read it. */
   panelReports: PanelReports;
+  /** The support page (`support_url`) of the room this panel shows, or null (external-links.ts). */
+  roomSupportUrl(): Promise<string | null>;
   dispose(): void;
 }
 
@@ -111,6 +113,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     signInTimeoutMs: options.signInTimeoutMs,
     ...(options.signOutMemory ? { signOutMemory: options.signOutMemory } : {}),
     onRefresh: refreshLogger(log),
+    // A wall panel opens no browser, not even to end a login session.
+    endSessionUrl: config.kiosk ? undefined : config.endSessionUrl,
   });
   const unlogSession = logSession(session, log);
   const panel = principal(session, options, clock, config.serviceAccount !== undefined);
@@ -188,6 +192,11 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       // One callback route serves both sessions: the sign-in whose state it carries takes it.
       if (technicianSession.awaitsCallback(callbackUrl)) await technicianSession.completeSignIn(callbackUrl);
       else await session.completeSignIn(callbackUrl);
+    },
+    roomSupportUrl: async () => {
+      const systemId = config.systemId ?? settings.getSystemId();
+      if (systemId === null || session.status().state !== 'signed-in') return null;
+      return (await client.getSystem(systemId)).support_url ?? null;
     },
     dispose: () => {
       unlogSession();
@@ -317,7 +326,7 @@ function buildApi(who: Principal, shared: Shared): RoomdeckApi {
     panel: { ...config.panel },
   });
 
-  return {
+  const api: RoomdeckApi = {
     session: {
       status: after(async () => status()),
       link: after(async () => link.view()),
@@ -336,6 +345,16 @@ function buildApi(who: Principal, shared: Shared): RoomdeckApi {
       signOut: after(async () => {
         await session.signOut();
         return status();
+      }),
+      cancelSignIn: after(async () => {
+        session.cancelSignIn();
+        return status();
+      }),
+      reopenSignIn: after(async () => {
+        const again = await session.reopenSignIn();
+        if (again !== null) return { status: status(), navigateTo: again.navigateTo };
+        // Nothing in progress any more (it timed out, or finished): a new sign-in is what was meant.
+        return api.session.signIn({});
       }),
       capabilities: after(async () => {
         if (session.status().state === 'signed-in') await capabilities.refresh();
@@ -522,6 +541,7 @@ function buildApi(who: Principal, shared: Shared): RoomdeckApi {
       }),
     },
   };
+  return api;
 }
 
 function resolveClock(options: MainServicesOptions): Clock {

@@ -9,15 +9,18 @@ import { dispatch, INTERNAL, INVALID_ARGS, resolveVerb, UNKNOWN_VERB } from './v
 /**
  * The HTTP transport for the browser host: `POST /bridge/:domain/:verb`, JSON body = the verb's
  * argument, 200 with a `BridgeResponse`. The same core as IPC; instead of a sender check, three
- * gates: the peer is on this machine, the page is ours (Origin, against CSRF), and the browser
- * holds a cookie the host minted when it served the page.
+ * gates: the peer is on this machine, the page is ours (Origin and Sec-Fetch-Site, against CSRF),
+ * and the browser holds a cookie the host minted in exchange for the printed launch token.
  */
 
 export const SESSION_COOKIE = 'roomdeck_session';
 export const UNAUTHORIZED = 'ROOMDECK_BRIDGE_UNAUTHORIZED';
 export const FORBIDDEN = 'ROOMDECK_BRIDGE_FORBIDDEN';
 
-/** Cookies the host handed out. Random ids, unrelated to any token; forgotten on restart. */
+/**
+ * Cookies the host handed out. Random ids, unrelated to any token; forgotten on restart. Minted
+ * only for the launch token, so only the person who has the printed address can add to the pool.
+ */
 export class HostSessions {
   readonly #ids = new Set<string>();
   constructor(private readonly limit = 64) {}
@@ -25,7 +28,7 @@ export class HostSessions {
   mint(): string {
     const id = randomBytes(32).toString('base64url');
     this.#ids.add(id);
-    // A page reload mints again only without a valid cookie; the cap bounds a misbehaving client.
+    // The launch address mints only without a valid cookie; the cap bounds its holder's browsers.
     if (this.#ids.size > this.limit) {
       const oldest = this.#ids.values().next().value;
       if (oldest !== undefined) this.#ids.delete(oldest);
@@ -94,13 +97,16 @@ export async function httpBridge(app: FastifyInstance, options: HttpBridgeOption
     if (loopbackOnly && !isLoopbackAddress(request.socket.remoteAddress)) {
       return refuse(reply, 403, { code: FORBIDDEN, message: 'The bridge answers only this computer.' });
     }
-    if (request.headers.origin !== origin()) {
+    // Fetch metadata backs up the Origin check: a browser that says "another site" is refused.
+    const site = request.headers['sec-fetch-site'];
+    if (request.headers.origin !== origin() || (site !== undefined && site !== 'same-origin')) {
       return refuse(reply, 403, { code: FORBIDDEN, message: 'The bridge answers only Roomdeck’s own page.' });
     }
     if (!sessions.has(request.cookies[SESSION_COOKIE])) {
       return refuse(reply, 401, {
         code: UNAUTHORIZED,
-        message: 'This page’s connection to Roomdeck has expired. Reload the page.',
+        message:
+          'This page’s connection to Roomdeck has expired (Roomdeck may have been restarted). Open the address Roomdeck printed again.',
       });
     }
     return undefined;

@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { Dependency, ListQuery, Module, ModuleInput, ModuleState, Page, PingResult } from '../api/schemas.ts';
+import { ResourceId } from './ids.ts';
 import { verb } from './verb.ts';
 
-const ModuleId = Type.Object({ id: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+const ModuleId = Type.Object({ id: ResourceId }, { additionalProperties: false });
 
 export const modules = {
   list: verb(
@@ -18,7 +19,7 @@ export const modules = {
   get: verb(ModuleId, Module),
   create: verb(Type.Object({ module: ModuleInput }, { additionalProperties: false }), Module),
   update: verb(
-    Type.Object({ id: Type.String({ minLength: 1 }), changes: ModuleInput }, { additionalProperties: false }),
+    Type.Object({ id: ResourceId, changes: ModuleInput }, { additionalProperties: false }),
     Module,
   ),
   remove: verb(ModuleId, Type.Null()),
@@ -27,7 +28,7 @@ export const modules = {
   ping: verb(ModuleId, PingResult),
   state: verb(
     Type.Object(
-      { id: Type.String({ minLength: 1 }), lookup: Type.Optional(Type.String({ minLength: 1 })) },
+      { id: ResourceId, lookup: Type.Optional(Type.String({ minLength: 1 })) },
       { additionalProperties: false },
     ),
     ModuleState,

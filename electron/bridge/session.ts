@@ -42,6 +42,13 @@ export const session = {
   status: verb(None, SessionStatus),
   signIn: verb(None, SignInResult),
   signOut: verb(None, SessionStatus),
+  /** Gives up the sign-in in progress: signed out at once, the loopback receiver closed. */
+  cancelSignIn: verb(None, SessionStatus),
+  /**
+   * "Open the browser again": the same authorization request as the sign-in in progress (a new
+   * one when none is). Browser host: `navigateTo` is where the page goes.
+   */
+  reopenSignIn: verb(None, SignInResult),
   /** What the signed-in account may do (probed once, then learned from real requests). */
   capabilities: verb(None, CapabilitiesView),
   /** Live, degraded (5xx, error pages, unreadable answers), unreachable, or credentials refused. */

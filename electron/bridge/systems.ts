@@ -11,11 +11,12 @@ import {
   Types,
   Zone,
 } from '../api/schemas.ts';
+import { ResourceId } from './ids.ts';
 import { verb } from './verb.ts';
 
-const SystemId = Type.Object({ id: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+const SystemId = Type.Object({ id: ResourceId }, { additionalProperties: false });
 const ModuleRef = {
-  id: Type.String({ minLength: 1 }),
+  id: ResourceId,
   /** Class name, e.g. "Display". */
   module: Type.String({ minLength: 1 }),
   /** 1-based, among the system's modules of that class. */
@@ -47,7 +48,7 @@ export const systems = {
   create: verb(Type.Object({ system: SystemInput }, { additionalProperties: false }), System),
   update: verb(
     Type.Object(
-      { id: Type.String({ minLength: 1 }), version: Type.Integer({ minimum: 0 }), changes: SystemInput },
+      { id: ResourceId, version: Type.Integer({ minimum: 0 }), changes: SystemInput },
       { additionalProperties: false },
     ),
     System,
@@ -75,10 +76,7 @@ export const systems = {
   ),
   funcs: verb(Type.Object(ModuleRef, { additionalProperties: false }), Funcs),
   count: verb(
-    Type.Object(
-      { id: Type.String({ minLength: 1 }), module: Type.String({ minLength: 1 }) },
-      { additionalProperties: false },
-    ),
+    Type.Object({ id: ResourceId, module: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
     Count,
   ),
   types: verb(SystemId, Types),

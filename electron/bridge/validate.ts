@@ -1,4 +1,6 @@
+import { type ValueError, ValueErrorType } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
+import { SAFE_ID_PATTERN } from '../api/ids.ts';
 import { toBridgeError } from '../api/errors.ts';
 import { type Contract, contract, type DomainName, type RoomdeckApi } from './contract.ts';
 import type { BridgeErrorBody, BridgeResponse } from './errors.ts';
@@ -53,6 +55,16 @@ const fieldOf = (pointer: string): string =>
     .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
     .join('.');
 
+/** The id rule failed, on its own or as the closest branch of a union (`id | null`). */
+function breaksIdRule(error: ValueError): boolean {
+  if (error.type === ValueErrorType.StringPattern) return error.schema.pattern === SAFE_ID_PATTERN;
+  if (error.type !== ValueErrorType.Union) return false;
+  return error.errors.some((branch) => {
+    const first = branch.First();
+    return first !== undefined && breaksIdRule(first);
+  });
+}
+
 /** Every distinct problem with an argument, first per field, in schema order. */
 export function argumentProblems(schema: Verb['args'], args: unknown): FieldProblem[] {
   const seen = new Set<string>();
@@ -61,7 +73,14 @@ export function argumentProblems(schema: Verb['args'], args: unknown): FieldProb
     const field = fieldOf(error.path);
     if (seen.has(field)) continue;
     seen.add(field);
-    problems.push({ field, message: error.message });
+    // The id rule's regular expression would mean nothing to whoever reads the message.
+    const badId = breaksIdRule(error);
+    problems.push({
+      field,
+      message: badId
+        ? 'is not a valid id (not ".", "..", nor holding "/", "\\" or control characters)'
+        : error.message,
+    });
   }
   return problems;
 }

@@ -86,7 +86,7 @@ export function loadConfigKeepingLastGood(
       Object.keys(data).map((key) => [key, `last good configuration (${LAST_GOOD_FILE})`]),
     );
     return {
-      loaded: { config: data, browserHost: false, configFile: null, machineFile: null, sources },
+      loaded: { config: data, browserHost: false, demo: false, configFile: null, machineFile: null, sources },
       problems: err,
     };
   }

@@ -57,6 +57,8 @@ export interface LoadedConfig {
   config: ResolvedConfig;
   /** `--browser-host`: serve in a browser even when Electron is installed. */
   browserHost: boolean;
+  /** `--demo`: run the demo building when no service is configured (service.ts decides). */
+  demo: boolean;
   /** The user's config file that was read, if any. */
   configFile: string | null;
   /** The machine-wide file that was read, if any. */
@@ -126,6 +128,7 @@ const FLAGS: Readonly<Record<string, Flag>> = {
   '--allow-insecure-vault': { key: 'allowInsecureVault', takes: 'boolean' },
   '--config': { key: 'configFile', takes: 'string' },
   '--browser-host': { key: 'browserHost', takes: 'boolean' },
+  '--demo': { key: 'demo', takes: 'boolean' },
   '--screensaver-after': { key: 'panel.screensaverAfterS', takes: 'integer' },
   '--still-using-after': { key: 'panel.stillUsingAfterS', takes: 'integer' },
   '--still-using-answer': { key: 'panel.stillUsingAnswerS', takes: 'integer' },
@@ -139,6 +142,7 @@ const ENV: Readonly<Record<string, Flag>> = {
   ROOMDECK_CLIENT_ID: { key: 'clientId', takes: 'string' },
   ROOMDECK_CLIENT_SECRET: { key: 'clientSecret', takes: 'string' },
   ROOMDECK_SCOPE: { key: 'scope', takes: 'string' },
+  ROOMDECK_END_SESSION_URL: { key: 'endSessionUrl', takes: 'string' },
   ROOMDECK_SYSTEM_ID: { key: 'systemId', takes: 'string' },
   ROOMDECK_KIOSK: { key: 'kiosk', takes: 'boolean' },
   ROOMDECK_HIDE_CURSOR: { key: 'hideCursor', takes: 'boolean' },
@@ -442,6 +446,8 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
   const { value, sources } = merge([defaultsLayer(dataDir), machine, file, environment, flags]);
   const browserHost = value.browserHost === true;
   delete value.browserHost;
+  const demo = value.demo === true;
+  delete value.demo;
   delete value.configFile;
   if (typeof value.dataDir === 'string') value.dataDir = path.resolve(cwd, value.dataDir);
 
@@ -470,6 +476,16 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
         });
       }
     }
+  }
+  if (typeof value.endSessionUrl === 'string') {
+    const checked = checkServerUrl(value.endSessionUrl);
+    if ('error' in checked)
+      problems.push({
+        key: 'endSessionUrl',
+        source: sources.get('endSessionUrl') ?? '',
+        message: checked.error,
+      });
+    else value.endSessionUrl = checked.url;
   }
   if (value.serviceAccount !== undefined && value.clientSecret === undefined) {
     problems.push({
@@ -517,10 +533,11 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
   return {
     config: value as ResolvedConfig,
     browserHost,
+    demo,
     configFile: fileRead,
     machineFile: machineRead,
     sources: Object.fromEntries(
-      [...sources].filter(([key]) => key !== 'browserHost' && key !== 'configFile'),
+      [...sources].filter(([key]) => key !== 'browserHost' && key !== 'demo' && key !== 'configFile'),
     ),
   };
 }

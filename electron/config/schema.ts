@@ -14,6 +14,11 @@ export const ResolvedConfig = Type.Object({
   /** Only for the password grant on trusted, managed installs. */
   clientSecret: Type.Optional(Type.String()),
   scope: Type.String(),
+  /**
+   * The service's end-session (logout) page, if it has one: opened after an explicit sign-out so
+   * the browser's login session ends too (OpenID Connect RP-initiated logout). https, or loopback.
+   */
+  endSessionUrl: Type.Optional(Type.String()),
   /** Service account for fleets (password grant); never the default. */
   serviceAccount: Type.Optional(
     Type.Object({

@@ -7,10 +7,13 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { TECHNICIAN_ROUTE } from '../bridge/channels.ts';
+import { isStrayCallback } from '../auth/flows.ts';
 import type { RoomdeckApi } from '../bridge/contract.ts';
 import type { BridgeErrorBody } from '../bridge/errors.ts';
 import { HostSessions, httpBridge, SESSION_COOKIE, sessionCookieOptions } from '../bridge/http.ts';
 import { CONTENT_SECURITY_POLICY } from '../window/csp.ts';
+import { isForeignRequest, LAUNCH_PARAM, type LaunchToken } from './launch.ts';
+import { ignoredCallbackPage, launchRequiredPage, returnToAppPage } from './pages.ts';
 
 /** What the host needs from the main-process services (`createMainServices` returns this). */
 export interface HostServices {
@@ -27,6 +30,8 @@ export interface HostAppOptions {
   rendererDir: string;
   /** The host's own origin, e.g. `http://127.0.0.1:5173`. */
   origin: () => string;
+  /** The secret in the printed address; the only way to get a session cookie (launch.ts). */
+  launchToken: LaunchToken;
   logger?: boolean;
 }
 
@@ -48,16 +53,20 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
+/** The paths that answer with the app's page; everything else under the renderer is public assets. */
+const PAGE_PATHS = new Set(['/', '/index.html']);
+
 const jsonError = (reply: FastifyReply, status: number, error: BridgeErrorBody): FastifyReply =>
   reply.code(status).header('cache-control', 'no-store').send({ ok: false, error });
 
 /**
  * The browser host as a Fastify app (tests use `inject()`; server.ts only listens): the built
- * renderer, the HTTP bridge and the sign-in callback. It never serves a token: the page gets a
- * random cookie that only opens the bridge, and the bridge answers with what the api returns.
+ * renderer, the HTTP bridge and the sign-in callback. It never serves a token: the printed launch
+ * address is traded for a random cookie that only opens the bridge, and the bridge answers with
+ * what the api returns. The app's page is served only to a browser holding that cookie.
  */
 export async function buildHostApp(options: HostAppOptions): Promise<FastifyInstance> {
-  const { services, rendererDir, origin } = options;
+  const { services, rendererDir, origin, launchToken } = options;
   const app = Fastify({ logger: options.logger ?? false });
   const sessions = new HostSessions();
   await app.register(fastifyCookie);
@@ -74,16 +83,32 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
     return undefined;
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
-    // The page, and only the page, opens a bridge session; a reload with a valid cookie keeps it.
-    const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('text/html')) {
-      reply.header('cache-control', 'no-store');
-      if (!sessions.has(request.cookies[SESSION_COOKIE])) {
-        reply.setCookie(SESSION_COOKIE, sessions.mint(), sessionCookieOptions);
-      }
+  const launchRequired = (reply: FastifyReply): FastifyReply =>
+    reply.code(403).type('text/html; charset=utf-8').send(launchRequiredPage(origin()));
+
+  // The app's page: the launch address trades its token for a cookie; otherwise only a browser
+  // that already holds a cookie gets the app. Nobody else can mint one, so no web page can fill
+  // the cookie pool and push the real page's session out.
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+    const url = new URL(request.url, origin());
+    if (!PAGE_PATHS.has(url.pathname)) return undefined;
+    const foreign = isForeignRequest(request.headers['sec-fetch-site']);
+    const hasSession = !foreign && sessions.has(request.cookies[SESSION_COOKIE]);
+    if (url.searchParams.has(LAUNCH_PARAM)) {
+      if (foreign || !launchToken.matches(url.searchParams.get(LAUNCH_PARAM))) return launchRequired(reply);
+      if (!hasSession) reply.setCookie(SESSION_COOKIE, sessions.mint(), sessionCookieOptions);
+      // Off the address bar (and out of the history's current entry) at once.
+      return reply.header('cache-control', 'no-store').redirect('/', 303);
     }
+    if (!hasSession) return launchRequired(reply);
+    return undefined;
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html')) reply.header('cache-control', 'no-store');
     return payload;
   });
 
@@ -113,10 +138,13 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
       try {
         await services().completeSignIn(new URL(request.url, origin()));
       } catch (err) {
+        // Not this sign-in's answer: refused, and the sign-in in progress keeps waiting for its own.
+        if (isStrayCallback(err))
+          return reply.code(400).type('text/html; charset=utf-8').send(ignoredCallbackPage());
         // The session records why; the page shows it. Log the kind only: the URL holds the code.
         request.log.warn({ err: err instanceof Error ? err.name : 'unknown' }, 'sign-in callback failed');
       }
-      return reply.redirect('/', 303);
+      return reply.type('text/html; charset=utf-8').send(returnToAppPage());
     });
   }
 

@@ -1,5 +1,6 @@
 import type { ResolvedConfig } from '../config/schema.ts';
 import { buildHostApp, CALLBACK_PATH, type HostServices } from './app.ts';
+import { createLaunchToken, launchUrl } from './launch.ts';
 
 export interface BrowserHostOptions {
   config: Pick<ResolvedConfig, 'host'>;
@@ -12,7 +13,10 @@ export interface BrowserHostOptions {
 }
 
 export interface BrowserHost {
+  /** The host's page, e.g. `http://127.0.0.1:5173/`: opens the app only with a session cookie. */
   url: string;
+  /** The address to print and open: the page with this start's launch token (launch.ts). */
+  launchUrl: string;
   close(): Promise<void>;
 }
 
@@ -21,8 +25,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const { config, rendererDir } = options;
   let origin = '';
   let services: HostServices | null = typeof options.services === 'function' ? null : options.services;
+  const launchToken = createLaunchToken();
   const app = await buildHostApp({
     rendererDir,
+    launchToken,
     origin: () => origin,
     services: () => {
       if (services === null) throw new Error('The browser host is not ready yet.');
@@ -46,6 +52,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const composed = services;
   return {
     url: `${origin}/`,
+    launchUrl: launchUrl(origin, launchToken),
     async close() {
       await app.close();
       // Services the host composed itself are the host's to dispose.

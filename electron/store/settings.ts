@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import Conf from 'conf';
+import { SAFE_ID_PATTERN } from '../api/ids.ts';
 
 /**
  * What a panel remembers that is not a secret: the room chosen on it, and whether a technician
@@ -32,7 +33,8 @@ export interface Settings {
   setEnrolling(enrolling: boolean): void;
 }
 
-const SystemId = Type.String({ minLength: 1 });
+// A stored id that could not be a URL path segment (a hand-edited file) is not trusted either.
+const SystemId = Type.String({ minLength: 1, pattern: SAFE_ID_PATTERN });
 
 export interface SettingsOptions {
   dataDir: string;

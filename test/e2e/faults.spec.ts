@@ -117,7 +117,8 @@ test('a restart of the host while the service is down shows the room as last see
     dataDir: path.join(dir, 'host'),
     args: ['--port', String(port)],
   });
-  await page.goto(host.url);
+  // A new start prints a new address (a new launch token), as a person would open it.
+  await page.goto(host.launchUrl);
   await expect(page.locator('main')).toHaveAttribute('data-screen', 'panel', { timeout: 15_000 });
   const panel = page.locator('.panel');
   await expect(panel).toHaveAttribute('data-connecting', 'true', { timeout: 15_000 });

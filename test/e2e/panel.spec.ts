@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './support/fixtures.ts';
-import { openRoom, recordAttribute, section, signIn } from './support/panel.ts';
+import { openHost, openRoom, recordAttribute, section, signIn } from './support/panel.ts';
 import { ROOT, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 
@@ -13,7 +13,7 @@ test.describe('the panel against the simulator', () => {
     // A host of its own: the shared one may already be signed in by another spec.
     const fresh = await startStack();
     try {
-      await page.goto(`${fresh.host.url}/`);
+      await openHost(page, fresh.host.url);
       await expect(page.getByRole('status').filter({ hasText: 'Not signed in' })).toBeVisible();
       await signIn(page, fresh.host.url);
       await expect(page.getByRole('heading', { name: 'Choose a room' })).toBeVisible();

@@ -11,11 +11,15 @@ import { expect, test } from '@playwright/test';
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const URL_LINE = /Roomdeck is running at (http:\/\/127\.0\.0\.1:\d+\/) — open it in a browser\./;
+const URL_LINE =
+  /Roomdeck is running at (http:\/\/127\.0\.0\.1:\d+\/)(\?launch=[A-Za-z0-9_-]{43}) — open it in a browser\./;
 
 interface Started {
   child: ChildProcess;
+  /** The host's page, `http://127.0.0.1:P/`. */
   url: string;
+  /** The printed address: the page with its launch token. */
+  launchUrl: string;
   output(): string;
 }
 
@@ -35,9 +39,9 @@ function startRoomdeck(dataDir: string): Promise<Started> {
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const match = URL_LINE.exec(output);
-      if (match?.[1] === undefined) return;
+      if (match?.[1] === undefined || match[2] === undefined) return;
       clearTimeout(timer);
-      resolve({ child, url: match[1], output: () => output });
+      resolve({ child, url: match[1], launchUrl: `${match[1]}${match[2]}`, output: () => output });
     });
     child.stderr?.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
@@ -88,7 +92,7 @@ test('npm start without Electron or a service serves the sign-in screen in the b
   );
   expect(started.output()).toMatch(/demo building at http:\/\/127\.0\.0\.1:\d+/);
 
-  await page.goto(started.url);
+  await page.goto(started.launchUrl);
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 });
 
@@ -96,7 +100,7 @@ test('signs in with a demo account of the embedded simulator through the host’
   page,
 }) => {
   started = await startRoomdeck(dataDir);
-  await page.goto(started.url);
+  await page.goto(started.launchUrl);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/auth\/oauth\/authorize/);
   await page.getByLabel('Username').fill('panel@demo.local');

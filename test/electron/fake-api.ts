@@ -77,6 +77,12 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
           'http://127.0.0.1:4010/auth/oauth/authorize?response_type=code&client_id=roomdeck&state=s1',
       })),
       signOut: record('session.signOut', () => ({ ...status, state: 'signed-out' as const })),
+      cancelSignIn: record('session.cancelSignIn', () => ({ ...status, state: 'signed-out' as const })),
+      reopenSignIn: record('session.reopenSignIn', () => ({
+        status: { ...status, state: 'signing-in' as const },
+        navigateTo:
+          'http://127.0.0.1:4010/auth/oauth/authorize?response_type=code&client_id=roomdeck&state=s1',
+      })),
       capabilities: record('session.capabilities', () => ({ may: {}, reasons: {}, technician: true })),
       link: record('session.link', () => ({
         state: 'live' as const,

@@ -110,6 +110,88 @@ describe('the sign-in screen', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeVisible();
   });
 
+  /** A sign-in in the system browser that stays open until the person cancels it. */
+  function pendingSignInApi(config: AppConfig = CONFIG) {
+    let state: SessionStatus['state'] = 'signed-out';
+    const current = (): SessionStatus => ({ state, reason: null, server: 's' });
+    const session = {
+      status: vi.fn(async () => current()),
+      signIn: vi.fn(async () => {
+        state = 'signing-in';
+        return { status: current(), navigateTo: null };
+      }),
+      signOut: vi.fn(),
+      cancelSignIn: vi.fn(async () => {
+        state = 'signed-out';
+        return current();
+      }),
+      reopenSignIn: vi.fn(async () => ({ status: current(), navigateTo: null })),
+    };
+    const api = fakeApi(current(), {
+      session,
+      config: { get: vi.fn(async () => config), chooseSystem: vi.fn() },
+    });
+    return { api, session };
+  }
+  const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 5));
+
+  it('offers Cancel during a sign-in in the system browser: signed out at once, Sign in again', async () => {
+    const { api, session } = pendingSignInApi();
+    const model = new AppModel(api, { assign: vi.fn() }, tick);
+    render(App, { props: { model, clock: systemClock } });
+    await model.boot();
+    await fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('button', { name: 'Open the browser again' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Signing in…');
+    await fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Not signed in');
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(session.cancelSignIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens the same sign-in in the browser again on request, and keeps waiting for it', async () => {
+    const { api, session } = pendingSignInApi();
+    const model = new AppModel(api, { assign: vi.fn() }, tick);
+    render(App, { props: { model, clock: systemClock } });
+    await model.boot();
+    await fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await fireEvent.click(await screen.findByRole('button', { name: 'Open the browser again' }));
+    await vi.waitFor(() => expect(session.reopenSignIn).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('status')).toHaveTextContent('Signing in…');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeVisible();
+  });
+
+  it('in the browser host, "Open the browser again" goes to the sign-in page again', async () => {
+    const { api, session } = pendingSignInApi();
+    session.reopenSignIn.mockResolvedValue({
+      status: { state: 'signing-in', reason: null, server: 's' },
+      navigateTo: 'http://sim/authorize?again' as never,
+    });
+    const assign = vi.fn();
+    const model = new AppModel(api, { assign }, tick);
+    render(App, { props: { model, clock: systemClock } });
+    await model.boot();
+    await fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await fireEvent.click(await screen.findByRole('button', { name: 'Open the browser again' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://sim/authorize?again'));
+    await fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  });
+
+  it('offers neither on a kiosk panel, where no browser opens and nobody cancels', async () => {
+    const { api } = pendingSignInApi({ ...CONFIG, kiosk: true });
+    const model = new AppModel(api, { assign: vi.fn() }, tick);
+    render(App, { props: { model, clock: systemClock } });
+    await model.boot();
+    await fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Signing in…'));
+    expect(screen.queryByRole('button', { name: 'Open the browser again' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    model.cancelSignIn();
+  });
+
   it('comes back with the reason when a call ends the session mid-use', async () => {
     const model = new AppModel(fakeApi({ state: 'signed-in', reason: null, server: 's' }), {
       assign: vi.fn(),

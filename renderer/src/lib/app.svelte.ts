@@ -42,6 +42,8 @@ export function adviceFor(code: string): string {
 export class AppModel {
   #screen = $state.raw<Screen>({ name: 'starting' });
   #busy = $state(false);
+  /** A wall panel: no browser to reopen and nobody to cancel its unattended sign-in. */
+  #kiosk = $state(false);
   readonly #api: RoomdeckApi;
   readonly #nav: Navigator;
   readonly #wait: (ms: number) => Promise<void>;
@@ -61,6 +63,11 @@ export class AppModel {
   get api(): RoomdeckApi {
     return this.#api;
   }
+  /** Outside kiosk, a sign-in in progress offers Cancel and "Open the browser again". */
+  get offersSignInEscape(): boolean {
+    const screen = this.#screen;
+    return !this.#kiosk && screen.name === 'sign-in' && screen.status?.state === 'signing-in';
+  }
 
   async boot(): Promise<void> {
     // Both at once: the panel's start-up is a chain of round trips, and this removes one of them.
@@ -68,6 +75,7 @@ export class AppModel {
       this.#api.session.status({}),
       this.#api.config.get({}),
     ]);
+    if (config.status === 'fulfilled') this.#kiosk = config.value.kiosk;
     if (status.status === 'rejected') return this.#toSignIn(null, toBridgeError(status.reason));
     if (status.value.state !== 'signed-in') {
       this.#screen = { name: 'sign-in', status: status.value, reason: status.value.reason };
@@ -92,15 +100,50 @@ export class AppModel {
       // Browser host: the service's sign-in page, which comes back to the host and then here.
       if (navigateTo) return this.#nav.assign(navigateTo);
       this.#screen = { name: 'sign-in', status, reason: status.reason };
-      // Electron: the system browser signs in while the main process waits on its loopback
-      // listener (up to 5 minutes, then it gives up and says why); follow it until it settles.
-      const settled = status.state === 'signing-in' ? await this.#untilSettled() : status;
-      if (settled.state === 'signed-in') await this.#afterSignIn();
-      else this.#screen = { name: 'sign-in', status: settled, reason: settled.reason };
+      await this.#follow(status);
     } catch (error) {
       this.#toSignIn(null, toBridgeError(error));
     } finally {
       this.#busy = false;
+    }
+  }
+
+  /**
+   * Electron: the system browser signs in while the main process waits on its loopback listener
+   * (up to 5 minutes, then it gives up and says why); follow it until it settles.
+   */
+  async #follow(status: SessionStatus): Promise<void> {
+    const settled = status.state === 'signing-in' ? await this.#untilSettled() : status;
+    if (settled.state === 'signed-in') await this.#afterSignIn();
+    else this.#screen = { name: 'sign-in', status: settled, reason: settled.reason };
+  }
+
+  /** Gives up the sign-in in progress (the browser tab was closed, or the wrong account). */
+  async cancelSignIn(): Promise<void> {
+    try {
+      const status = await this.#api.session.cancelSignIn({});
+      this.#screen = { name: 'sign-in', status, reason: status.reason };
+    } catch (error) {
+      this.#toSignIn(null, toBridgeError(error));
+    }
+  }
+
+  /** The same sign-in, in the browser again (or a new one if it has ended meanwhile). */
+  async openBrowserAgain(): Promise<void> {
+    try {
+      const { status, navigateTo } = await this.#api.session.reopenSignIn({});
+      if (navigateTo) return this.#nav.assign(navigateTo);
+      this.#screen = { name: 'sign-in', status, reason: status.reason };
+      // signIn() may still be following this sign-in; otherwise follow it from here.
+      if (this.#busy) return;
+      this.#busy = true;
+      try {
+        await this.#follow(status);
+      } finally {
+        this.#busy = false;
+      }
+    } catch (error) {
+      this.#toSignIn(null, toBridgeError(error));
     }
   }
 

@@ -1,9 +1,15 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { launchUrlOf } from './processes.ts';
 
 /** Steps through the app as a person does, asserting only what assistive technology sees too. */
 
+/** Opens the host's app as a person does: from the address it printed (with its launch token). */
+export async function openHost(page: Page, hostUrl: string): Promise<void> {
+  await page.goto(launchUrlOf(hostUrl));
+}
+
 export async function signIn(page: Page, hostUrl: string, username = 'panel@demo.local'): Promise<void> {
-  await page.goto(`${hostUrl}/`);
+  await openHost(page, hostUrl);
   if ((await screenOf(page)) !== 'sign-in') return;
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   // The simulator's own login page, not ours.

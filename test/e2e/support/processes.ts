@@ -13,7 +13,13 @@ import { assertNoCredentialsInLogs } from './log-secrecy.ts';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export interface Running {
+  /** Origin, without a trailing slash: `http://127.0.0.1:P`. */
   url: string;
+  /**
+   * What a person opens: for the browser host, the printed address with its launch token (the only
+   * way to the app); for the simulator, its `url`.
+   */
+  launchUrl: string;
   port: number;
   child: ChildProcess;
   /** Everything the process printed, for failure messages. */
@@ -46,8 +52,11 @@ function startTs(
       if (!match?.[1]) return;
       clearTimeout(timer);
       const url = match[1].replace(/\/$/, '');
+      const launchUrl = match[2] === undefined ? url : `${url}/${match[2]}`;
+      launchUrls.set(url, launchUrl);
       resolve({
         url,
+        launchUrl,
         port: Number(new URL(url).port),
         child,
         output: () => output,
@@ -69,6 +78,20 @@ function startTs(
       reject(new Error(`${what} exited (${code ?? signal}) before it was ready:\n${output}`));
     });
   });
+}
+
+/** The launch address of every host this worker started, by origin (see `launchUrlOf`). */
+const launchUrls = new Map<string, string>();
+
+/**
+ * The address a person opens for a host started here (`http://127.0.0.1:P/?launch=TOKEN`): the
+ * host serves its app only to a browser that came through it (electron/host/launch.ts).
+ */
+export function launchUrlOf(hostUrl: string): string {
+  const origin = hostUrl.replace(/\/$/, '');
+  const launch = launchUrls.get(origin);
+  if (launch === undefined) throw new Error(`No browser host started by this worker at ${origin}.`);
+  return launch;
 }
 
 export interface SimulatorOptions {
@@ -108,7 +131,7 @@ export function startHost(options: {
       options.dataDir,
       ...(options.args ?? []),
     ],
-    /Roomdeck is running at (http:\/\/127\.0\.0\.1:\d+)\/?/,
+    /Roomdeck is running at (http:\/\/127\.0\.0\.1:\d+)\/(\?launch=[A-Za-z0-9_-]+) /,
     'The browser host',
   );
 }

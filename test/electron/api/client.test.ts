@@ -64,8 +64,8 @@ describe('ControlClient', () => {
 
   it('encodes ids as single path segments', async () => {
     const { client, fetch } = setup(() => json(system()));
-    await client.getSystem('../modules/x?y');
-    expect(fetch.calls[0]!.url.pathname).toBe('/api/control/systems/..%2Fmodules%2Fx%3Fy');
+    await client.getSystem('..x?y#z&%2F');
+    expect(fetch.calls[0]!.url.pathname).toBe('/api/control/systems/..x%3Fy%23z%26%252F');
   });
 
   it('turns a features string into a list', async () => {

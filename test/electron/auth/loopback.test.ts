@@ -43,6 +43,28 @@ describe('loopback receiver', () => {
     await expect(fetch(receiver.redirectUri)).rejects.toThrow();
   });
 
+  it('answers a callback whose state is not this sign-in’s with 400, and still takes the real one', async () => {
+    const seen: string[] = [];
+    const receiver = await startLoopbackReceiver({
+      onCallback: async (url) => void seen.push(url.search),
+      checkState: (url) => {
+        const state = url.searchParams.get('state');
+        if (state === null) throw new SignInError('ROOMDECK_STATE_MISSING');
+        if (state !== 'right') throw new SignInError('ROOMDECK_STATE_MISMATCH');
+      },
+    });
+    for (const query of ['?code=z&state=wrong', '?code=z']) {
+      const stray = await fetch(`${receiver.redirectUri}${query}`);
+      expect(stray.status, query).toBe(400);
+      expect(await stray.text()).toContain('Roomdeck is still waiting for it');
+    }
+    expect(seen).toEqual([]);
+    const real = await fetch(`${receiver.redirectUri}?code=c&state=right`);
+    expect(real.status).toBe(200);
+    await receiver.done;
+    expect(seen).toEqual(['?code=c&state=right']);
+  });
+
   it('gives up with ROOMDECK_SIGN_IN_TIMEOUT when no callback arrives in time, and stops listening', async () => {
     const clock = new FakeClock();
     const receiver = await startLoopbackReceiver({ onCallback: async () => {}, clock, timeoutMs: 300_000 });

@@ -346,6 +346,53 @@ describe('prompt=login after an explicit sign-out', () => {
   });
 });
 
+describe('ending the login session at the service on sign-out', () => {
+  const END = 'https://control.example.org/auth/logout';
+
+  it('opens the service’s end-session page in the browser after revoking, once there was a session', async () => {
+    const opened: string[] = [];
+    const { session, server } = setup({
+      extra: {
+        signInMode: 'system-browser',
+        openExternal: (url) => void opened.push(url),
+        endSessionUrl: END,
+      },
+    });
+    await session.restore();
+    await session.signOut();
+    expect(opened).toEqual([`${END}?client_id=roomdeck`]);
+    expect(server.fetch.calls.filter((c) => c.url.pathname === '/auth/oauth/revoke')).toHaveLength(2);
+    // Signed out already: nothing to end a second time.
+    await session.signOut();
+    expect(opened).toHaveLength(1);
+  });
+
+  it('signs out all the same when the browser cannot be opened', async () => {
+    const { session } = setup({
+      extra: {
+        signInMode: 'system-browser',
+        openExternal: () => {
+          throw new Error('no browser');
+        },
+        endSessionUrl: END,
+      },
+    });
+    await session.restore();
+    await session.signOut();
+    expect(session.status()).toMatchObject({ state: 'signed-out', reason: null });
+  });
+
+  it('opens nothing where the service has no end-session page', async () => {
+    const opened: string[] = [];
+    const { session } = setup({
+      extra: { signInMode: 'system-browser', openExternal: (url) => void opened.push(url) },
+    });
+    await session.restore();
+    await session.signOut();
+    expect(opened).toEqual([]);
+  });
+});
+
 describe('a kiosk with a managed service account', () => {
   const managed = { serviceAccount: { username: 'panel@demo.local', password: 'demo' } };
   let statesSeen: string[] = [];

@@ -396,20 +396,21 @@ describe('host-redirect sign-in', () => {
     expect(exchange.get('redirect_uri')).toBe('http://127.0.0.1:5000/callback');
   });
 
-  it('tells a missing state from a mismatched one', async () => {
-    const a = await begin();
-    expect(await codeOf(a.session.completeSignIn(new URL('http://127.0.0.1:5000/callback?code=abc')))).toBe(
+  it('refuses a callback with a missing or mismatched state without using up the sign-in, telling the two apart', async () => {
+    const { session, state, server, start } = await begin();
+    expect(await codeOf(session.completeSignIn(new URL('http://127.0.0.1:5000/callback?code=abc')))).toBe(
       'ROOMDECK_STATE_MISSING',
     );
-    expect(a.session.status()).toMatchObject({
-      state: 'signed-out',
-      reason: { code: 'ROOMDECK_STATE_MISSING' },
-    });
-    const b = await begin();
     expect(
-      await codeOf(b.session.completeSignIn(new URL('http://127.0.0.1:5000/callback?code=abc&state=forged'))),
+      await codeOf(session.completeSignIn(new URL('http://127.0.0.1:5000/callback?code=z&state=wrong'))),
     ).toBe('ROOMDECK_STATE_MISMATCH');
-    expect(b.server.state.grants).toEqual([]);
+    expect(server.state.grants).toEqual([]);
+    expect(session.status()).toMatchObject({ state: 'signing-in', reason: null });
+    // The real answer still completes the sign-in.
+    await session.completeSignIn(new URL(`http://127.0.0.1:5000/callback?code=abc&state=${state}`));
+    await start.completion;
+    expect(session.status()).toMatchObject({ state: 'signed-in', reason: null });
+    expect(server.state.grants).toEqual(['authorization_code']);
   });
 
   it('maps error=access_denied to ROOMDECK_SIGN_IN_DENIED', async () => {
@@ -427,6 +428,25 @@ describe('host-redirect sign-in', () => {
       'ROOMDECK_STATE_MISMATCH',
     );
     expect(session.status().state).toBe('signed-in');
+  });
+
+  it('offers the same authorization request again, and nothing once the sign-in is over', async () => {
+    const { session, start, state } = await begin();
+    expect(await session.reopenSignIn()).toEqual({ navigateTo: start.navigateTo });
+    await session.completeSignIn(new URL(`http://x/callback?code=abc&state=${state}`));
+    expect(await session.reopenSignIn()).toBeNull();
+  });
+
+  it('cancels a sign-in in progress: signed out at once without a reason, its callback no longer accepted', async () => {
+    const { session, start, state, server } = await begin();
+    session.cancelSignIn();
+    expect(session.status()).toMatchObject({ state: 'signed-out', reason: null });
+    expect(await codeOf(start.completion)).toBe('ROOMDECK_SIGN_IN_FAILED');
+    expect(await codeOf(session.completeSignIn(new URL(`http://x/callback?code=abc&state=${state}`)))).toBe(
+      'ROOMDECK_STATE_MISMATCH',
+    );
+    expect(server.state.grants).toEqual([]);
+    expect(session.status()).toMatchObject({ state: 'signed-out', reason: null });
   });
 
   it('gives up after 5 minutes with ROOMDECK_SIGN_IN_TIMEOUT', async () => {

@@ -79,6 +79,22 @@ describe('the HTTP bridge', () => {
     expect(log.calls).toEqual([]);
   });
 
+  it('answers 403 when the browser marks the request as coming from another site, whatever its Origin', async () => {
+    const log: FakeApiLog = { calls: [] };
+    const { openPage, bridge } = await setup(log);
+    const cookie = await openPage();
+    for (const site of ['cross-site', 'same-site', 'none']) {
+      const response = await bridge('systems', 'exec', sampleArgs['systems.exec'], {
+        cookie,
+        'sec-fetch-site': site,
+      });
+      expect(response.statusCode, site).toBe(403);
+    }
+    expect(log.calls).toEqual([]);
+    const own = await bridge('session', 'status', {}, { cookie, 'sec-fetch-site': 'same-origin' });
+    expect(own.statusCode).toBe(200);
+  });
+
   it('answers 403 when the Origin header is missing', async () => {
     const { openPage, inject } = await setup();
     const cookie = await openPage();

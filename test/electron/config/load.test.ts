@@ -38,7 +38,7 @@ function problemsOf(input: Parameters<typeof load>[0]): ConfigProblem[] {
 
 describe('loading the configuration', () => {
   it('with nothing configured, uses the defaults and asks for the embedded simulator', () => {
-    const { config, browserHost, configFile } = load();
+    const { config, browserHost, demo, configFile } = load();
     expect(config).toEqual({
       serverUrl: '',
       embeddedSimulator: true,
@@ -54,6 +54,7 @@ describe('loading the configuration', () => {
       host: { address: '127.0.0.1', port: 0 },
     });
     expect(browserHost).toBe(false);
+    expect(demo).toBe(false);
     expect(configFile).toBeNull();
   });
 
@@ -138,8 +139,9 @@ describe('loading the configuration', () => {
   });
 
   it('reads every flag', () => {
-    const { config, browserHost } = load({
+    const { config, browserHost, demo } = load({
       argv: [
+        '--demo',
         '--server',
         'http://127.0.0.1:4010',
         '--client-id',
@@ -156,6 +158,8 @@ describe('loading the configuration', () => {
       ],
     });
     expect(browserHost).toBe(true);
+    expect(demo).toBe(true);
+    expect(config).not.toHaveProperty('demo');
     expect(config).toMatchObject({
       serverUrl: 'http://127.0.0.1:4010',
       embeddedSimulator: false,
@@ -488,5 +492,16 @@ describe('the technician PIN in the configuration', () => {
   it('takes both from flags too', () => {
     const { config } = load({ argv: ['--technician-pin', HASH, '--technician-idle', '30'] });
     expect(config).toMatchObject({ technicianPin: HASH, technicianIdleS: 30 });
+  });
+});
+
+describe('the end-session page', () => {
+  it('is read from the environment and must be https (or loopback), without a query', () => {
+    const ok = load({ env: { ROOMDECK_END_SESSION_URL: 'https://control.example.org/auth/logout/' } });
+    expect(ok.config.endSessionUrl).toBe('https://control.example.org/auth/logout');
+    expect(load().config.endSessionUrl).toBeUndefined();
+    expect(() => load({ env: { ROOMDECK_END_SESSION_URL: 'http://control.example.org/logout' } })).toThrow(
+      /endSessionUrl.*https/s,
+    );
   });
 });

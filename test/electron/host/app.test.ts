@@ -18,11 +18,24 @@ async function setup(api: RoomdeckApi = fakeApi(), completeSignIn?: (url: URL) =
 }
 
 describe('the browser host', () => {
-  it('serves the renderer’s page with the strict CSP and a new HttpOnly, SameSite=Strict session cookie', async () => {
-    const { inject } = await setup();
-    const page = await inject({ method: 'GET', url: '/' });
+  it('trades the printed launch token for a new HttpOnly, SameSite=Strict session cookie, then drops the token from the address', async () => {
+    const { inject, launchToken } = await setup();
+    const launch = await inject({ method: 'GET', url: `/?launch=${launchToken.value}` });
+    expect(launch.statusCode).toBe(303);
+    expect(launch.headers.location).toBe('/');
+    expect(launch.headers['cache-control']).toBe('no-store');
+    const [cookie] = launch.cookies;
+    expect(cookie).toMatchObject({ name: 'roomdeck_session', httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie?.value).not.toBe(launchToken.value);
+  });
+
+  it('serves the renderer’s page with the strict CSP to a browser holding the cookie', async () => {
+    const { inject, openPage } = await setup();
+    const page = await inject({ method: 'GET', url: '/', headers: { cookie: await openPage() } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).toContain('<div id="app">');
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toBe(CONTENT_SECURITY_POLICY);
@@ -34,18 +47,63 @@ describe('the browser host', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
-    const [cookie] = page.cookies;
-    expect(cookie).toMatchObject({ name: 'roomdeck_session', httpOnly: true, sameSite: 'Strict', path: '/' });
-    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(page.cookies).toEqual([]);
   });
 
-  it('keeps a valid session on reload instead of minting another', async () => {
+  it('gives a client without the launch token no cookie and no app, only what to do', async () => {
+    const { inject, bridge } = await setup();
+    for (const url of ['/', '/index.html', '/?launch=', '/?launch=guess', '/index.html?launch=x']) {
+      const page = await inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(403);
+      expect(page.cookies, url).toEqual([]);
+      expect(page.body, url).not.toContain('<div id="app">');
+      expect(page.body, url).toContain('Open Roomdeck from the address it printed');
+    }
+    const forged = await bridge('systems', 'create', { system: { name: 'x' } }, {});
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('mints no cookie for a launch address opened from another site, even with the right token', async () => {
+    const { inject, launchToken } = await setup();
+    for (const site of ['cross-site', 'same-site']) {
+      const page = await inject({
+        method: 'GET',
+        url: `/?launch=${launchToken.value}`,
+        headers: { 'sec-fetch-site': site },
+      });
+      expect(page.statusCode, site).toBe(403);
+      expect(page.cookies, site).toEqual([]);
+    }
+    for (const site of ['none', 'same-origin']) {
+      const page = await inject({
+        method: 'GET',
+        url: `/?launch=${launchToken.value}`,
+        headers: { 'sec-fetch-site': site },
+      });
+      expect(page.statusCode, site).toBe(303);
+      expect(page.cookies, site).toHaveLength(1);
+    }
+  });
+
+  it('cannot be made to forget the real page’s session by a flood of page loads', async () => {
     const { inject, openPage } = await setup();
     const cookie = await openPage();
-    const reload = await inject({ method: 'GET', url: '/', headers: { cookie } });
-    expect(reload.cookies).toEqual([]);
+    for (let i = 0; i < 100; i++) await inject({ method: 'GET', url: '/' });
+    const page = await inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+  });
+
+  it('keeps a valid session when the launch address is opened again, and lets a second browser in', async () => {
+    const { inject, openPage, launchToken } = await setup();
+    const cookie = await openPage();
+    const again = await inject({ method: 'GET', url: `/?launch=${launchToken.value}`, headers: { cookie } });
+    expect(again.statusCode).toBe(303);
+    expect(again.cookies).toEqual([]);
     const other = await openPage();
     expect(other).not.toBe(cookie);
+    for (const c of [cookie, other]) {
+      expect((await inject({ method: 'GET', url: '/', headers: { cookie: c } })).statusCode).toBe(200);
+    }
   });
 
   it('serves the built assets with the CSP and without a cookie', async () => {
@@ -75,12 +133,13 @@ describe('the browser host', () => {
     expect(response.cookies).toEqual([]);
   });
 
-  it('completes sign-in on the callback route with the full callback URL, then returns to the page', async () => {
+  it('completes sign-in on the callback route with the full callback URL, then returns to the page from a page of its own', async () => {
     const { inject, callbacks } = await setup();
     for (const path of ['/callback', '/auth/callback']) {
       const response = await inject({ method: 'GET', url: `${path}?code=abc&state=xyz` });
-      expect(response.statusCode).toBe(303);
-      expect(response.headers.location).toBe('/');
+      // Not a redirect: after a cross-site navigation the SameSite=Strict cookie would stay behind.
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<meta http-equiv="refresh" content="0;url=/">');
       expect(response.body).not.toContain('abc');
     }
     expect(callbacks.map(String)).toEqual([
@@ -91,10 +150,22 @@ describe('the browser host', () => {
 
   it('returns to the page when sign-in fails, so the page can show the session’s reason', async () => {
     const { inject } = await setup(fakeApi(), async () => {
-      throw new SignInError('ROOMDECK_STATE_MISMATCH');
+      throw new SignInError('ROOMDECK_SIGN_IN_DENIED');
     });
-    const response = await inject({ method: 'GET', url: '/auth/callback?code=abc&state=wrong' });
-    expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('/');
+    const response = await inject({ method: 'GET', url: '/auth/callback?error=access_denied&state=s' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('url=/');
+  });
+
+  it('answers a callback that is not this sign-in’s (wrong or missing state) with 400', async () => {
+    for (const code of ['ROOMDECK_STATE_MISMATCH', 'ROOMDECK_STATE_MISSING'] as const) {
+      const { inject, app } = await setup(fakeApi(), async () => {
+        throw new SignInError(code);
+      });
+      const response = await inject({ method: 'GET', url: '/callback?code=z&state=wrong' });
+      expect(response.statusCode, code).toBe(400);
+      expect(response.body).toContain('Sign-in answer ignored');
+      await app.close();
+    }
   });
 });

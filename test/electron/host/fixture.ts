@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import type { RoomdeckApi } from '../../../electron/bridge/contract.ts';
 import { buildHostApp } from '../../../electron/host/app.ts';
+import { createLaunchToken } from '../../../electron/host/launch.ts';
 
 export const ORIGIN = 'http://127.0.0.1:47123';
 export const HOST = '127.0.0.1:47123';
@@ -31,8 +32,10 @@ export interface HostFixtureOptions {
 
 export async function hostFixture(options: HostFixtureOptions) {
   const callbacks: URL[] = [];
+  const launchToken = createLaunchToken();
   const app = await buildHostApp({
     rendererDir: fakeRendererDir(),
+    launchToken,
     origin: () => ORIGIN,
     services: () => ({
       api: options.api,
@@ -47,11 +50,14 @@ export async function hostFixture(options: HostFixtureOptions) {
   const inject = (request: InjectOptions) =>
     app.inject({ ...request, headers: { host: HOST, ...request.headers } });
 
-  /** Loads the page like a browser and returns the cookie header it would send from then on. */
+  /**
+   * Opens the printed launch address like a person does and returns the cookie header the browser
+   * sends from then on.
+   */
   const openPage = async (): Promise<string> => {
-    const page = await inject({ method: 'GET', url: '/' });
+    const page = await inject({ method: 'GET', url: `/?launch=${launchToken.value}` });
     const cookie = page.cookies.find((c) => c.name === 'roomdeck_session');
-    if (cookie === undefined) throw new Error('the page set no session cookie');
+    if (cookie === undefined) throw new Error('the launch address set no session cookie');
     return `roomdeck_session=${cookie.value}`;
   };
 
@@ -63,5 +69,5 @@ export async function hostFixture(options: HostFixtureOptions) {
       payload: typeof body === 'string' ? body : JSON.stringify(body),
     });
 
-  return { app, inject, openPage, bridge, callbacks };
+  return { app, inject, openPage, bridge, callbacks, launchToken };
 }

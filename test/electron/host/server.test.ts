@@ -4,6 +4,25 @@ import { fakeApi } from '../fake-api.ts';
 import { fakeRendererDir } from './fixture.ts';
 
 describe('startBrowserHost', () => {
+  it('makes a new launch token for every start', async () => {
+    const start = () =>
+      startBrowserHost({
+        config: { host: { address: '127.0.0.1', port: 0 } },
+        rendererDir: fakeRendererDir(),
+        services: { api: fakeApi(), completeSignIn: async () => undefined, dispose: async () => undefined },
+      });
+    const [a, b] = [await start(), await start()];
+    try {
+      const token = (url: string) => new URL(url).searchParams.get('launch');
+      expect(token(a.launchUrl)).not.toBe(token(b.launchUrl));
+      // One host's token opens nothing on the other.
+      const crossed = await fetch(`${b.url}?launch=${token(a.launchUrl)}`, { redirect: 'manual' });
+      expect(crossed.status).toBe(403);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
   it('listens on 127.0.0.1 on a free port and composes the services with its own callback URL', async () => {
     const seen: string[] = [];
     let disposed = false;
@@ -25,9 +44,14 @@ describe('startBrowserHost', () => {
       expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
       const origin = host.url.slice(0, -1);
       expect(seen).toEqual([origin, `${origin}/callback`]);
+      expect(host.launchUrl).toMatch(new RegExp(`^${origin}/\\?launch=[A-Za-z0-9_-]{43}$`));
 
-      const page = await fetch(host.url);
-      expect(page.status).toBe(200);
+      const bare = await fetch(host.url);
+      expect(bare.status).toBe(403);
+      expect(bare.headers.get('set-cookie')).toBeNull();
+
+      const page = await fetch(host.launchUrl, { redirect: 'manual' });
+      expect(page.status).toBe(303);
       const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
       expect(cookie).toMatch(/^roomdeck_session=/);
 

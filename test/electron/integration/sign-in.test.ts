@@ -69,30 +69,29 @@ describe('authorization code + PKCE sign-in through the system browser', () => {
     }
   });
 
-  it('refuses a callback whose state does not match, and exchanges nothing', async () => {
+  it('answers a stray callback (state does not match) with 400, exchanges nothing, and still completes on the real one', async () => {
     const { services, log, authorizeUrl } = await startSystemBrowserSignIn();
     const callback = await loginAndGetCallback(authorizeUrl.href);
-    callback.searchParams.set('state', 'forged-state');
-    const page = await visit(callback);
+    const stray = new URL(callback);
+    stray.search = '?code=z&state=wrong';
+    const page = await visit(stray);
     expect(page.status).toBe(400);
-    expect(page.text).toContain('did not belong to the sign-in Roomdeck started');
-    expect(await services.api.session.status({})).toMatchObject({
-      state: 'signed-out',
-      reason: { code: 'ROOMDECK_STATE_MISMATCH' },
-    });
+    expect(page.text).toContain('does not belong to the sign-in Roomdeck started');
+    expect(await services.api.session.status({})).toMatchObject({ state: 'signing-in', reason: null });
     expect(log.grants).toEqual([]);
+    expect((await visit(callback)).status).toBe(200);
+    expect(await services.api.session.status({})).toMatchObject({ state: 'signed-in', reason: null });
+    expect(log.grants).toEqual(['authorization_code']);
     services.dispose();
   });
 
-  it('refuses a callback without state as a different error', async () => {
+  it('answers a callback without state with 400 and keeps waiting', async () => {
     const { services, log, authorizeUrl } = await startSystemBrowserSignIn();
     const callback = await loginAndGetCallback(authorizeUrl.href);
-    callback.searchParams.delete('state');
-    expect((await visit(callback)).status).toBe(400);
-    expect(await services.api.session.status({})).toMatchObject({
-      state: 'signed-out',
-      reason: { code: 'ROOMDECK_STATE_MISSING' },
-    });
+    const stateless = new URL(callback);
+    stateless.searchParams.delete('state');
+    expect((await visit(stateless)).status).toBe(400);
+    expect((await services.api.session.status({})).state).toBe('signing-in');
     expect(log.grants).toEqual([]);
     services.dispose();
   });
@@ -139,6 +138,35 @@ describe('authorization code + PKCE sign-in through the system browser', () => {
     services.dispose();
   });
 
+  it('opens the same authorization request in the browser again, and still completes', async () => {
+    const opened: string[] = [];
+    const { services, log } = servicesFor(sim.url, {
+      signInMode: 'system-browser',
+      openExternal: (url) => {
+        opened.push(url);
+      },
+    });
+    await services.api.session.signIn({});
+    const again = await services.api.session.reopenSignIn({});
+    expect(again).toMatchObject({ status: { state: 'signing-in' }, navigateTo: null });
+    expect(opened).toHaveLength(2);
+    expect(opened[1]).toBe(opened[0]);
+    expect((await visit(await loginAndGetCallback(opened[1]!))).status).toBe(200);
+    expect((await services.api.session.status({})).state).toBe('signed-in');
+    expect(log.grants).toEqual(['authorization_code']);
+    services.dispose();
+  });
+
+  it('cancels at once: signed out without a reason, and the loopback listener is gone', async () => {
+    const { services, redirectUri } = await startSystemBrowserSignIn();
+    expect(await services.api.session.cancelSignIn({})).toMatchObject({ state: 'signed-out', reason: null });
+    await expect(fetch(redirectUri)).rejects.toThrow();
+    // A new sign-in after a cancel is a fresh one.
+    const next = await services.api.session.signIn({});
+    expect(next.status.state).toBe('signing-in');
+    services.dispose();
+  });
+
   it('closes the listener and reports ROOMDECK_SIGN_IN_TIMEOUT when the browser never comes back', async () => {
     const { services, redirectUri } = await startSystemBrowserSignIn(200);
     await waitForState(services, 'signed-out');
@@ -161,6 +189,13 @@ describe('authorization code + PKCE sign-in through the browser host', () => {
       password: 'demo',
     });
     expect(callback.href.startsWith(`${hostCallbackUrl}?`)).toBe(true);
+    // A stray request to the callback route first: refused, and the sign-in keeps waiting.
+    await expect(
+      services.completeSignIn(new URL(`${hostCallbackUrl}?code=z&state=wrong`)),
+    ).rejects.toMatchObject({
+      code: 'ROOMDECK_STATE_MISMATCH',
+    });
+    expect((await services.api.session.status({})).state).toBe('signing-in');
     await services.completeSignIn(callback);
     expect((await services.api.session.status({})).state).toBe('signed-in');
     expect(log.grants).toEqual(['authorization_code']);

@@ -34,6 +34,13 @@ describe('settings', () => {
     expect(createSettings({ dataDir: dir }).getSystemId()).toBeNull();
   });
 
+  it('does not trust a stored room id that could not be one URL path segment', async () => {
+    for (const systemId of ['..', '.', 'a/b']) {
+      await writeFile(join(dir, 'settings.json'), JSON.stringify({ systemId }));
+      expect(createSettings({ dataDir: dir }).getSystemId(), systemId).toBeNull();
+    }
+  });
+
   it.runIf(process.platform !== 'win32')('writes the file readable by the user only', async () => {
     createSettings({ dataDir: dir }).setSystemId('sys-1');
     expect((await stat(join(dir, 'settings.json'))).mode & 0o777).toBe(0o600);

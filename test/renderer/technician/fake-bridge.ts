@@ -109,6 +109,8 @@ export function fakeBridge(options: { forbid?: string[] } = {}) {
       status: notFaked('status'),
       signIn: notFaked('signIn'),
       signOut: notFaked('signOut'),
+      cancelSignIn: notFaked('cancelSignIn'),
+      reopenSignIn: notFaked('reopenSignIn'),
       capabilities: notFaked('capabilities'),
       link: notFaked('link'),
     },
