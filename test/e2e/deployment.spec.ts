@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type DeploymentProxy, startDeploymentProxy } from '../support/deployment-proxy.ts';
-import { openRoom, recordAttribute, section, signIn } from './support/panel.ts';
+import { openHost, openRoom, recordAttribute, section, signIn } from './support/panel.ts';
 import { type Running, type Stack, startHost, startSimulator, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 
@@ -74,7 +74,7 @@ test.describe('against the simulator', () => {
   });
 
   async function openNewModule(page: Page): Promise<void> {
-    await page.goto(`${stack.host.url}/`);
+    await openHost(page, stack.host.url);
     await page.getByRole('button', { name: 'Technician tools' }).click();
     await page.getByRole('button', { name: 'Modules', exact: true }).click();
     await page.getByRole('button', { name: 'New module' }).click();

@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { openHost } from './support/panel.ts';
 import { expect, test } from '@playwright/test';
 import { createFileVault } from '../../electron/store/file-vault.ts';
 import { assertNoCredentialsInLogs } from './support/log-secrecy.ts';
@@ -57,7 +58,7 @@ test.afterAll(async () => {
 test('a technician downloads one diagnostics file: versions, configuration sources, no secret', async ({
   page,
 }) => {
-  await page.goto(`${host.url}/`);
+  await openHost(page, host.url);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Choose a room' })).toBeVisible();
   await page.getByRole('button', { name: 'Technician tools' }).click();

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { createFileVault } from '../../electron/store/file-vault.ts';
-import { signIn } from './support/panel.ts';
+import { hashPin } from '../../electron/technician/pin.ts';
+import { openHost, signIn } from './support/panel.ts';
 import { assertNoCredentialsInLogs } from './support/log-secrecy.ts';
 import { type Running, startHost, startSimulator } from './support/processes.ts';
 
@@ -22,10 +23,22 @@ let host: Running;
 
 test.describe.configure({ mode: 'serial' });
 
-const startPanelHost = () =>
-  startHost({ serverUrl: simulator.url, dataDir, args: ['--support-contact', SUPPORT] });
+const PIN = '482913';
+let pinHash: string;
+/**
+ * The host before enrolment is a technician's laptop session; once enrolled it restarts as the wall
+ * panel it now is: a kiosk whose technician tools open behind the PIN, with the technician's account.
+ */
+const startPanelHost = (kiosk = false) =>
+  startHost({
+    serverUrl: simulator.url,
+    dataDir,
+    args: ['--support-contact', SUPPORT, ...(kiosk ? ['--kiosk', '--technician-pin', pinHash] : [])],
+  });
 
 test.beforeAll(async () => {
+  // A cheaper cost than the default keeps the test quick; the gate checks whatever the hash says.
+  pinHash = await hashPin(PIN, { N: 4096, r: 8, p: 1 });
   dir = mkdtempSync(path.join(tmpdir(), 'roomdeck-enrol-'));
   dataDir = path.join(dir, 'host');
   simulator = await startSimulator({ dataFile: path.join(dir, 'simulator.json') });
@@ -54,6 +67,22 @@ async function openPanelTools(page: Page): Promise<void> {
     .getByRole('button', { name: 'Panel' })
     .click();
   await expect(page.getByRole('heading', { level: 2, name: 'This panel' })).toBeVisible();
+}
+
+/** On the kiosk: the PIN, the technician's own sign-in, then the Panel section in the drawer. */
+async function openPanelToolsBehindPin(page: Page): Promise<void> {
+  const drawer = page.getByRole('dialog', { name: 'Technician access' });
+  await page.getByRole('button', { name: 'Technician tools' }).click();
+  const pad = drawer.getByRole('group', { name: 'Enter the technician PIN' });
+  for (const digit of PIN) await pad.getByRole('button', { name: digit, exact: true }).click();
+  await pad.getByRole('button', { name: 'OK' }).click();
+  await drawer.getByRole('button', { name: 'Sign in' }).click();
+  await signInOnServicePage(page, 'tech@demo.local');
+  await drawer
+    .getByRole('navigation', { name: 'Technician sections' })
+    .getByRole('button', { name: 'Panel' })
+    .click();
+  await expect(drawer.getByRole('heading', { level: 2, name: 'This panel' })).toBeVisible();
 }
 
 async function signInOnServicePage(page: Page, username: string): Promise<void> {
@@ -97,16 +126,22 @@ test('a technician enrols the panel with its own account and room; a restart kee
   await expect(page.getByRole('button', { name: 'Change room' })).toHaveCount(0);
 
   await host.stop();
-  host = await startPanelHost();
-  await page.goto(`${host.url}/`);
+  host = await startPanelHost(true);
+  await openHost(page, host.url);
   await expect(screen(page)).toHaveAttribute('data-screen', 'panel');
   await expect(page.getByRole('heading', { level: 1, name: 'Huddle 3.2' })).toBeVisible();
   await expect(page.locator('[data-ready="true"]')).toBeVisible();
-
-  await openPanelTools(page);
+  // The panel's own account may not use the technician tools: they open behind the PIN.
+  await openPanelToolsBehindPin(page);
   const enrolled = page.locator('.tech-enrolment[data-state="enrolled"]');
   await expect(enrolled).toContainText('Huddle 3.2');
   await expect(page.getByText(SUPPORT)).toBeVisible();
+  // Closing the drawer signs the technician out; the panel stays as it was.
+  await page
+    .getByRole('dialog', { name: 'Technician access' })
+    .getByRole('button', { name: 'Close' })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Technician access' })).toHaveCount(0);
 
   const log = logText();
   for (const event of [
@@ -133,7 +168,7 @@ test('a panel whose sign-in was revoked says who to call, and re-enrols without 
   });
   expect(revoked.ok).toBe(true);
 
-  await page.goto(`${host.url}/`);
+  await openHost(page, host.url);
   await expect(screen(page)).toHaveAttribute('data-screen', 'sign-in', { timeout: 20_000 });
   await expect(page.getByText(`Call ${SUPPORT}`)).toBeVisible();
   await page.getByRole('button', { name: 'Re-enrol this panel' }).click();
@@ -151,9 +186,9 @@ test('a panel whose sign-in was revoked says who to call, and re-enrols without 
 });
 
 test('un-enrolling signs the panel’s account out and returns to the sign-in screen', async ({ page }) => {
-  await page.goto(`${host.url}/`);
+  await openHost(page, host.url);
   await expect(screen(page)).toHaveAttribute('data-screen', 'panel');
-  await openPanelTools(page);
+  await openPanelToolsBehindPin(page);
   await page.getByRole('button', { name: 'Un-enrol this panel' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
   await expect(screen(page)).toHaveAttribute('data-screen', 'sign-in');
@@ -162,7 +197,7 @@ test('un-enrolling signs the panel’s account out and returns to the sign-in sc
 
   // Restarted, it stays un-enrolled: signing in again asks for a room.
   await host.stop();
-  host = await startPanelHost();
-  await page.goto(`${host.url}/`);
+  host = await startPanelHost(true);
+  await openHost(page, host.url);
   await expect(screen(page)).toHaveAttribute('data-screen', 'sign-in');
 });

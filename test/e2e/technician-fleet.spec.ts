@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support/panel.ts';
+import { openHost, signIn } from './support/panel.ts';
 import { type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 
@@ -35,7 +35,7 @@ async function openTools(page: Page, user: string): Promise<void> {
 }
 
 async function signInAs(page: Page, user: string): Promise<void> {
-  await page.goto(`${stack.host.url}/`);
+  await openHost(page, stack.host.url);
   const app = page.locator('main[data-screen]');
   await expect(app).not.toHaveAttribute('data-screen', 'starting');
   if ((await app.getAttribute('data-screen')) !== 'sign-in') {
@@ -47,7 +47,7 @@ async function signInAs(page: Page, user: string): Promise<void> {
         body: '{}',
       }).catch(() => undefined),
     );
-    await page.goto(`${stack.host.url}/`);
+    await openHost(page, stack.host.url);
   }
   await signIn(page, stack.host.url, user);
 }

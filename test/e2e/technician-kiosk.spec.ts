@@ -136,6 +136,8 @@ test('the right PIN, the technician’s own sign-in, the tools in a drawer, and 
   // Back on the panel, the drawer reopens with the tools, by the technician's rights.
   await expect(drawer(page).getByRole('heading', { level: 1, name: 'Technician tools' })).toBeVisible();
   await panelReady(page);
+  // The tools open on what needs attention; the room is under Systems.
+  await drawer(page).getByRole('button', { name: 'Systems', exact: true }).click();
   await drawer(page).getByRole('searchbox', { name: 'Search systems' }).fill('huddle');
   await drawer(page)
     .getByRole('list', { name: 'Systems' })
@@ -245,6 +247,7 @@ test('the PIN pad and the drawer fit every panel size, with big keys and readabl
   await page.getByLabel('Password').fill('demo');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(drawer(page).getByRole('heading', { level: 1, name: 'Technician tools' })).toBeVisible();
+  await drawer(page).getByRole('button', { name: 'Systems', exact: true }).click();
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await drawer(page).locator('.drawer-title').click();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support/panel.ts';
+import { openHost, signIn } from './support/panel.ts';
 import { type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 
@@ -134,7 +134,7 @@ test('a module’s live state lights up a change made by a press on the room’s
   await expect(keys.locator('tr[data-key="power"]')).toContainText('false');
 
   const panel = await context.newPage();
-  await panel.goto(`${stack.host.url}/`);
+  await openHost(panel, stack.host.url);
   await expect(panel.getByRole('heading', { name: 'Choose a room' })).toBeVisible();
   await panel.getByRole('searchbox', { name: 'Search' }).fill('huddle');
   await panel
@@ -237,7 +237,7 @@ test('deleting a room names the modules that go and those other rooms keep, and 
   });
   const sharedBy = (await roomsListing(SHARED)) - 1;
 
-  await page.goto(`${stack.host.url}/`);
+  await openHost(page, stack.host.url);
   await page.evaluate(() =>
     fetch('/bridge/session/signOut', {
       method: 'POST',
@@ -273,7 +273,7 @@ async function roomsListing(moduleId: string): Promise<number> {
 }
 
 test('a device refusing an argument is said in plain words on that argument’s field', async ({ page }) => {
-  await page.goto(`${stack.host.url}/`);
+  await openHost(page, stack.host.url);
   await page.evaluate(() =>
     fetch('/bridge/session/signOut', {
       method: 'POST',
@@ -305,7 +305,7 @@ test('a device refusing an argument is said in plain words on that argument’s 
 
 test('an administrator creates a module straight into a room', async ({ page }) => {
   const before = await huddle();
-  await page.goto(`${stack.host.url}/`);
+  await openHost(page, stack.host.url);
   await page.evaluate(() =>
     fetch('/bridge/session/signOut', {
       method: 'POST',
