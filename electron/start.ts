@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createMainServices } from './bridge/handlers.ts';
+import { needsBuild } from './build-freshness.ts';
 import { ConfigInvalidError, EMBEDDED_SIMULATOR_ENV, loadConfig } from './config/load.ts';
 import type { ResolvedConfig } from './config/schema.ts';
 import { signOutMarkerFile } from './auth/sign-out-memory.ts';
@@ -32,9 +33,15 @@ export function findElectronBinary(root: string): string | null {
   }
 }
 
-function build(script: string, outputs: readonly string[]): void {
-  if (outputs.every((file) => existsSync(path.join(ROOT, file)))) return;
-  console.log(`Building Roomdeck first (npm run ${script})…`);
+/** What each build reads: a file changed under these after the build was written means a rebuild. */
+const BUILD_SOURCES = {
+  'build:renderer': ['renderer', 'electron/bridge', 'package.json'],
+  build: ['renderer', 'electron', 'simulator', 'package.json'],
+} as const;
+
+function build(script: keyof typeof BUILD_SOURCES, outputs: readonly string[]): void {
+  if (!needsBuild(ROOT, outputs, BUILD_SOURCES[script])) return;
+  console.log(`Building Roomdeck first (npm run ${script}): its sources are newer than the build…`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['run', script], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
   if (result.status !== 0) throw new Error(`npm run ${script} failed; see its output above.`);
