@@ -51,6 +51,13 @@ const child = spawn(
   ['--import', 'tsx', 'bench/support/fleet-service.ts', String(ROOMS - DEMO_ROOMS)],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
+// Stopped early (Ctrl-C, a kill): the simulator goes too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    child.kill('SIGTERM');
+    process.exit(130);
+  });
+}
 const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
 const { simulator, stats } = JSON.parse(line) as { simulator: string; stats: string };
 const simStats = async (): Promise<SimStats> => (await fetch(`${stats}/stats`)).json() as Promise<SimStats>;
@@ -92,7 +99,7 @@ try {
   // Open the panels a few at a time, as a building's panels come up: not all in the same second.
   const openStarted = performance.now();
   for (let i = 0; i < PANELS; i += 1) panels.push(new HeadlessPanel(config, rooms[i % rooms.length]!));
-  for (let i = 0; i < panels.length; i += 20) await Promise.all(panels.slice(i, i + 20).map((p) => p.open()));
+  for (let i = 0; i < panels.length; i += 10) await Promise.all(panels.slice(i, i + 10).map((p) => p.open()));
   const openMs = performance.now() - openStarted;
   // The view follows the room's state (Panel.svelte's $effect); headless, once a second.
   syncTimer = setInterval(() => {

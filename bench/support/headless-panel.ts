@@ -71,11 +71,17 @@ export class HeadlessPanel {
   /** What App.svelte does before it mounts the panel: config, sign in (managed account), the room. */
   async open(): Promise<void> {
     const config = await this.api.config.get({});
-    const status = await this.api.session.status({});
-    if (status.state !== 'signed-in') {
-      const signed = await this.api.session.signIn({});
-      if (signed.status.state !== 'signed-in')
-        throw new Error(`panel for ${this.systemId} could not sign in`);
+    let status = await this.api.session.status({});
+    // A managed panel signs in by itself, and again after a failure (a busy service may time out).
+    for (let attempt = 1; status.state !== 'signed-in'; attempt += 1) {
+      status = (await this.api.session.signIn({})).status;
+      if (status.state === 'signed-in') break;
+      if (attempt === 5) {
+        throw new Error(
+          `panel for ${this.systemId} could not sign in: ${status.reason?.message ?? status.state}`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
     }
     const room = new Room({ api: this.api, systemId: this.systemId, poll: config.poll, clock: systemClock });
     this.room = room;

@@ -50,6 +50,22 @@ function fakeApi(d: SystemDetail, types: Record<string, number>) {
       }),
     },
   } as unknown as RoomdeckApi;
+  // What the host's systems.open answers: the same record, types, funcs and state, in one call.
+  const { systems } = api as unknown as Record<string, Record<string, (a: unknown) => Promise<unknown>>>;
+  systems!.open = vi.fn(async ({ id }: { id: string }) => {
+    const [dd, tt] = await Promise.all([systems!.get!({ id }), systems!.types!({ id })]);
+    const instances = Object.entries(tt as Record<string, number>).flatMap(([module, count]) =>
+      Array.from({ length: count }, (_, i) => ({ module, index: i + 1, count })),
+    );
+    const modules = await Promise.all(
+      instances.map(async (m) => ({
+        ...m,
+        funcs: await systems!.funcs!({ id, module: m.module, index: m.index }),
+        state: await systems!.state!({ id, module: m.module, index: m.index }).catch(() => ({})),
+      })),
+    );
+    return { detail: dd, types: tt, modules };
+  });
   return { api, calls };
 }
 
@@ -97,6 +113,9 @@ describe('a room', () => {
       systems: {
         ...up.systems,
         get: vi.fn(async () => {
+          throw new BridgeError({ code: 'ROOMDECK_OFFLINE', message: 'offline' });
+        }),
+        open: vi.fn(async () => {
           throw new BridgeError({ code: 'ROOMDECK_OFFLINE', message: 'offline' });
         }),
       },

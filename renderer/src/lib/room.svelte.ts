@@ -4,7 +4,7 @@ import type { RoomPort } from '../controls/control.svelte.ts';
 import { isLinkLoss, messageOf, toBridgeError } from './bridge.ts';
 import type { Clock } from './clock.ts';
 import type { ModuleInfo } from './layout/auto.ts';
-import { buildLayout, instancesOf } from './layout/build.ts';
+import { buildLayout } from './layout/build.ts';
 import type { BuiltLayout } from './layout/model.ts';
 import { buildPlan } from './panel/build-plan.ts';
 import { linkWords } from './panel/link-words.ts';
@@ -205,17 +205,13 @@ export class Room implements RoomPort {
   async #load(): Promise<void> {
     const { api } = this.#o;
     try {
-      const [detail, types] = await Promise.all([
-        api.systems.get({ id: this.id }),
-        api.systems.types({ id: this.id }),
-      ]);
+      // One call: the record, the types, and every module's funcs and state (the home, the bar and
+      // the pages come from them). The host fans out to the service; the page waits once.
+      const { detail, types, modules } = await api.systems.open({ id: this.id });
       if (this.#disposed) return;
       this.#detail = detail;
       this.#types = types;
       const panel = detail.system.settings?.panel;
-      // Funcs and state of every module: the home (sources), the bar and the pages come from them.
-      const modules = await this.#moduleDetails(types);
-      if (this.#disposed) return;
       this.#o.memory?.save(this.id, forgetSecrets({ detail, types, modules }));
       this.#fromMemory = false;
       this.#apply(panel, types, modules);
@@ -398,20 +394,6 @@ export class Room implements RoomPort {
     this.#loadTimer = null;
     if (this.#quietTimer !== null) this.clock.clearTimeout(this.#quietTimer);
     this.#quietTimer = null;
-  }
-
-  async #moduleDetails(types: Types): Promise<ModuleInfo[]> {
-    const { api } = this.#o;
-    return Promise.all(
-      instancesOf(types).map(async (m) => {
-        const ref = { id: this.id, module: m.module, index: m.index };
-        const [funcs, state] = await Promise.all([
-          api.systems.funcs(ref),
-          api.systems.state(ref).catch((): ModuleState => ({})),
-        ]);
-        return { ...m, funcs, state };
-      }),
-    );
   }
 
   #start(): void {
