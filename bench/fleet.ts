@@ -16,6 +16,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { availableParallelism, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { DEFAULTS } from '../electron/config/load.ts';
 import type { ResolvedConfig } from '../electron/config/schema.ts';
@@ -112,6 +113,10 @@ try {
       p.counters.stateMs = [];
     }
     await resetSim();
+    // The panels' own process: its CPU and event-loop delay say how much of their latency is theirs.
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
+    const cpuAt = process.cpuUsage();
     const started = performance.now();
     void [...active].map(async (p, i) => {
       // Spread over the period, so the pressing panels are not in lockstep.
@@ -123,6 +128,8 @@ try {
     });
     await sleep(PHASE_MS);
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuAt);
+    lag.disable();
     const sim = await simStats();
     const idle = panels.filter((p) => !active.has(p));
     const perPanel = (ps: HeadlessPanel[]) =>
@@ -153,6 +160,10 @@ try {
               .map((p) => percentile(p.counters.stateMs, 95)),
           ),
         ),
+      },
+      panels_process: {
+        cpu_cores: round((cpu.user + cpu.system) / 1e6 / seconds, 3),
+        event_loop_delay_ms: { p50: round(lag.percentile(50) / 1e6), p95: round(lag.percentile(95) / 1e6) },
       },
       by_route: sim.byRoute,
       goals: {

@@ -43,6 +43,7 @@ export class HeadlessPanel {
   room: Room | null = null;
   panel: PanelModel | null = null;
   #presses = 0;
+  #view: string | undefined;
 
   constructor(config: ResolvedConfig, systemId: string) {
     this.systemId = systemId;
@@ -118,8 +119,11 @@ export class HeadlessPanel {
     panel.syncPolling();
   }
 
-  /** Re-targets polling when the room's state changed the view (Panel.svelte's $effect). */
+  /** Re-targets polling when the room's state changed the view, as Panel.svelte's $effect does. */
   sync(): void {
+    const view = this.panel?.view;
+    if (view === undefined || view === this.#view) return;
+    this.#view = view;
     this.panel?.syncPolling();
   }
 
