@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createMainServices } from './bridge/handlers.ts';
-import { needsBuild } from './build-freshness.ts';
+import { BUILDS, type BuildScript, needsBuild } from '../scripts/build-freshness.mjs';
 import { ConfigInvalidError, EMBEDDED_SIMULATOR_ENV, loadConfig } from './config/load.ts';
 import type { ResolvedConfig } from './config/schema.ts';
 import { signOutMarkerFile } from './auth/sign-out-memory.ts';
@@ -17,7 +17,14 @@ import { createSettings } from './store/settings.ts';
  * with --browser-host) the browser host. Never imports `electron`: it only looks for its binary.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The project folder, whether this runs as electron/start.ts (tsx) or compiled as dist/host/start.js. */
+function projectRoot(from: string): string {
+  let dir = from;
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+const ROOT = projectRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 type Closer = () => Promise<void>;
 
@@ -33,14 +40,9 @@ export function findElectronBinary(root: string): string | null {
   }
 }
 
-/** What each build reads: a file changed under these after the build was written means a rebuild. */
-const BUILD_SOURCES = {
-  'build:renderer': ['renderer', 'electron/bridge', 'package.json'],
-  build: ['renderer', 'electron', 'simulator', 'package.json'],
-} as const;
-
-function build(script: keyof typeof BUILD_SOURCES, outputs: readonly string[]): void {
-  if (!needsBuild(ROOT, outputs, BUILD_SOURCES[script])) return;
+function build(script: BuildScript): void {
+  const { outputs, sources } = BUILDS[script];
+  if (!needsBuild(ROOT, outputs, sources)) return;
   console.log(`Building Roomdeck first (npm run ${script}): its sources are newer than the build…`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['run', script], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -60,14 +62,14 @@ async function startEmbeddedSimulator(config: ResolvedConfig, closers: Closer[])
 }
 
 function runElectron(binary: string, serverUrl: string, embedded: boolean): ChildProcess {
-  build('build', ['dist/electron/main.js', 'dist/electron/preload.cjs', 'dist/renderer/index.html']);
+  build('build');
   const env = { ...process.env };
   if (embedded) env[EMBEDDED_SIMULATOR_ENV] = serverUrl;
   return spawn(binary, [ROOT, ...process.argv.slice(2)], { cwd: process.cwd(), env, stdio: 'inherit' });
 }
 
 async function runBrowserHost(config: ResolvedConfig, closers: Closer[]): Promise<void> {
-  build('build:renderer', ['dist/renderer/index.html']);
+  build('build:renderer');
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const host = await startBrowserHost({
     config,

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { needsBuild } from '../../electron/build-freshness.ts';
+import { needsBuild } from '../../scripts/build-freshness.mjs';
 
 const HOUR = 3_600;
 const base = Date.now() / 1000 - 10 * HOUR;
