@@ -153,6 +153,7 @@ export const sampleArgs: Readonly<Record<string, unknown>> = {
   'config.chooseSystem': { systemId: 'sys-boardroom' },
   'systems.list': { q: 'board', limit: 10 },
   'systems.get': { id: 'sys-boardroom' },
+  'systems.open': { id: 'sys-boardroom' },
   'systems.create': { system: { name: 'Huddle', zones: ['zone-level-3'] } },
   'systems.update': { id: 'sys-boardroom', version: 3, changes: { name: 'Board room' } },
   'systems.remove': { id: 'sys-boardroom' },
