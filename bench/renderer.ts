@@ -411,7 +411,9 @@ async function startupOnly(runs: number): Promise<void> {
   const stack = await startStack({ latencyMs: 0 });
   const browser = await launch();
   try {
-    // Signed in, with the room chosen: what a panel finds when it starts again.
+    // Signed in, with the room chosen (in use): what a panel finds when it starts again.
+    const service = new Service(() => stack.simulator.url);
+    await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
     const page = await newPanelPage(browser);
     await openHuddle(page, stack.host.url);
     await page.context().close();
