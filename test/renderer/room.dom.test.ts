@@ -52,7 +52,8 @@ function fakeApi(d: SystemDetail, types: Record<string, number>) {
   } as unknown as RoomdeckApi;
   // What the host's systems.open answers: the same record, types, funcs and state, in one call.
   const { systems } = api as unknown as Record<string, Record<string, (a: unknown) => Promise<unknown>>>;
-  systems!.open = vi.fn(async ({ id }: { id: string }) => {
+  systems!.open = vi.fn(async (args: unknown) => {
+    const { id } = args as { id: string };
     const [dd, tt] = await Promise.all([systems!.get!({ id }), systems!.types!({ id })]);
     const instances = Object.entries(tt as Record<string, number>).flatMap(([module, count]) =>
       Array.from({ length: count }, (_, i) => ({ module, index: i + 1, count })),
