@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createMainServices } from './bridge/handlers.ts';
+import { BUILDS, type BuildScript, needsBuild } from '../scripts/build-freshness.mjs';
 import { ConfigInvalidError, EMBEDDED_SIMULATOR_ENV } from './config/load.ts';
 import { dataDirOf, loadConfigKeepingLastGood } from './config/last-good.ts';
 import type { ResolvedConfig } from './config/schema.ts';
@@ -20,13 +21,21 @@ import { createSettings } from './store/settings.ts';
  * (or with --browser-host) the browser host. Never imports `electron`: it runs Electron's installer.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The project folder, whether this runs as electron/start.ts (tsx) or compiled as dist/host/start.js. */
+function projectRoot(from: string): string {
+  let dir = from;
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+const ROOT = projectRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 type Closer = () => Promise<void>;
 
-function build(script: string, outputs: readonly string[]): void {
-  if (outputs.every((file) => existsSync(path.join(ROOT, file)))) return;
-  console.log(`Building Roomdeck first (npm run ${script})…`);
+function build(script: BuildScript): void {
+  const { outputs, sources } = BUILDS[script];
+  if (!needsBuild(ROOT, outputs, sources)) return;
+  console.log(`Building Roomdeck first (npm run ${script}): its sources are newer than the build…`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['run', script], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
   if (result.status !== 0) throw new Error(`npm run ${script} failed; see its output above.`);
@@ -45,7 +54,7 @@ async function startEmbeddedSimulator(config: ResolvedConfig, closers: Closer[])
 }
 
 function runElectron(binary: string, serverUrl: string, embedded: boolean): ChildProcess {
-  build('build', ['dist/electron/main.js', 'dist/electron/preload.cjs', 'dist/renderer/index.html']);
+  build('build');
   const env = { ...process.env };
   if (embedded) env[EMBEDDED_SIMULATOR_ENV] = serverUrl;
   return spawn(binary, [ROOT, ...process.argv.slice(2)], { cwd: process.cwd(), env, stdio: 'inherit' });
@@ -80,7 +89,7 @@ async function runBrowserHost(
   log: Log,
   diagnostics: DiagnosticsContext,
 ): Promise<void> {
-  build('build:renderer', ['dist/renderer/index.html']);
+  build('build:renderer');
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   logStart(log, config, diagnostics);
   const host = await startBrowserHost({

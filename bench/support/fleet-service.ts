@@ -2,6 +2,7 @@
 // counting what it serves, so the panels in the parent process do not share its core and its CPU
 // can be read on its own. Prints its URLs as one JSON line; GET /stats on the stats server answers
 // the counters since the last /reset.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify from 'fastify';
 import { startSimulator } from '../../simulator/server.ts';
 
@@ -14,11 +15,16 @@ let byRoute = new Map<string, number>();
 let cpuAt = process.cpuUsage();
 let wallAt = process.hrtime.bigint();
 
-sim.app.addHook('onResponse', async (request, reply) => {
-  requests += 1;
-  const route = request.routeOptions.url ?? 'unmatched';
-  byRoute.set(route, (byRoute.get(route) ?? 0) + 1);
-  if (route.endsWith('/state')) stateTimes.push(reply.elapsedTime);
+// The simulator is listening already (no more fastify hooks): count at its HTTP server instead.
+sim.app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+  const started = performance.now();
+  response.on('finish', () => {
+    requests += 1;
+    const path = (request.url ?? '').split('?')[0] ?? '';
+    const route = path.replace(/\/systems\/[^/]+/, '/systems/:id');
+    byRoute.set(route, (byRoute.get(route) ?? 0) + 1);
+    if (path.endsWith('/state')) stateTimes.push(performance.now() - started);
+  });
 });
 
 const stats = Fastify({ logger: false });

@@ -8,6 +8,7 @@ export const verbNames = {
   systems: [
     'list',
     'get',
+    'open',
     'create',
     'update',
     'remove',

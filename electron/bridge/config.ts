@@ -9,6 +9,15 @@ export const PollSettings = Type.Object({
   fastForMs: Type.Integer({ minimum: 0 }),
   /** Interval when nobody is touching the panel. */
   idleMs: Type.Integer({ minimum: 250 }),
+  /**
+   * A panel whose room is off and that nobody touched for this long is idle: it polls only the
+   * room's own state (the liveness probe) and everything else rarely. Touched or room on: active.
+   */
+  idleAfterMs: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** Idle: how often the room's own state is asked for; it doubles as the link's liveness probe. */
+  probeMs: Type.Optional(Type.Integer({ minimum: 250, maximum: 3_000 })),
+  /** Idle: how often every other watched state (the calendar, the module list) is refreshed. */
+  rarelyMs: Type.Optional(Type.Integer({ minimum: 1_000 })),
 });
 
 /** When an untouched panel dims, and when a room left on asks whether it is still in use. */

@@ -380,6 +380,27 @@ function buildApi(who: Principal, shared: Shared): RoomdeckApi {
         }),
       ),
       get: after((a) => client.getSystemDetail(a.id)),
+      open: after(async (a) => {
+        const [detail, types] = await Promise.all([client.getSystemDetail(a.id), client.types(a.id)]);
+        const instances = Object.entries(types).flatMap(([module, count]) =>
+          Array.from({ length: count }, (_, i) => ({ module, index: i + 1, count })),
+        );
+        const modules = await Promise.all(
+          instances.map(async (m) => {
+            const ref = { module: m.module, index: m.index };
+            const [funcs, state] = await Promise.all([
+              client.funcs(a.id, ref),
+              // A module whose state cannot be read still gets its controls; the poller retries.
+              client
+                .systemState(a.id, ref)
+                .then(readStateValues)
+                .catch(() => ({})),
+            ]);
+            return { ...m, funcs, state };
+          }),
+        );
+        return { detail, types, modules };
+      }),
       create: after(learning('systems.create', (a) => client.createSystem(a.system))),
       update: after(learning('systems.update', (a) => client.updateSystem(a.id, a.version, a.changes))),
       remove: after(

@@ -30,6 +30,25 @@ export const SystemDetail = Type.Object({
   zones: Type.Array(Zone),
 });
 
+/** One module as the panel's first paint needs it: what it can do and what it reports now. */
+export const ModuleSnapshot = Type.Object({
+  module: Type.String({ minLength: 1 }),
+  index: Type.Integer({ minimum: 1 }),
+  /** How many modules of this class the system has. */
+  count: Type.Integer({ minimum: 1 }),
+  funcs: Funcs,
+  /** `{}` when the module's state could not be read (the poller will try again). */
+  state: ModuleState,
+});
+
+/** Everything a panel needs to draw its room, in one bridge call (the host fans out upstream). */
+export const RoomOpening = Type.Object({
+  detail: SystemDetail,
+  types: Types,
+  /** Every module instance, in `types` order, index 1..count. */
+  modules: Type.Array(ModuleSnapshot),
+});
+
 export const systems = {
   list: verb(
     Type.Composite(
@@ -45,6 +64,11 @@ export const systems = {
   ),
   /** One round trip with full module and zone records (the API's `complete=true`). */
   get: verb(SystemId, SystemDetail),
+  /**
+   * A panel's room at start-up: detail, types, and every module's funcs and state, in one call,
+   * so the page waits on one round trip to its own host instead of two plus two per module.
+   */
+  open: verb(SystemId, RoomOpening),
   create: verb(Type.Object({ system: SystemInput }, { additionalProperties: false }), System),
   update: verb(
     Type.Object(

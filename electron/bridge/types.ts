@@ -9,7 +9,11 @@ import type {
   SessionStatus as SessionStatusSchema,
   SignInResult as SignInResultSchema,
 } from './session.ts';
-import type { SystemDetail as SystemDetailSchema } from './systems.ts';
+import type {
+  ModuleSnapshot as ModuleSnapshotSchema,
+  RoomOpening as RoomOpeningSchema,
+  SystemDetail as SystemDetailSchema,
+} from './systems.ts';
 import type {
   TechnicianAccess as TechnicianAccessSchema,
   UnlockResult as UnlockResultSchema,
@@ -43,6 +47,8 @@ export type AppConfig = Static<typeof AppConfigSchema>;
 export type PollSettings = Static<typeof PollSettingsSchema>;
 export type PanelTimers = Static<typeof PanelTimersSchema>;
 export type SystemDetail = Static<typeof SystemDetailSchema>;
+export type ModuleSnapshot = Static<typeof ModuleSnapshotSchema>;
+export type RoomOpening = Static<typeof RoomOpeningSchema>;
 export interface Page<T> {
   items: T[];
   total: number;

@@ -84,7 +84,7 @@ export const EMBEDDED_SIMULATOR_ENV = 'ROOMDECK_EMBEDDED_SIMULATOR_URL';
 export const DEFAULTS = {
   clientId: 'roomdeck',
   scope: 'public',
-  poll: { fastMs: 250, fastForMs: 5000, idleMs: 2000 },
+  poll: { fastMs: 250, fastForMs: 5000, idleMs: 2000, idleAfterMs: 120_000, probeMs: 2500, rarelyMs: 60_000 },
   // Campus AV standards switch an unused room off after 3–4 hours.
   panel: { screensaverAfterS: 120, stillUsingAfterS: 3 * 3600, stillUsingAnswerS: 60 },
   requestTimeoutMs: 8000,

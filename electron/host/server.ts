@@ -1,3 +1,6 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { buildHostApp, CALLBACK_PATH, type HostServices } from './app.ts';
 import { createLaunchToken, launchUrl } from './launch.ts';
@@ -50,6 +53,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
   }
   const composed = services;
+  await warmUp(app, new URL(origin).host, rendererDir);
   return {
     url: `${origin}/`,
     launchUrl: launchUrl(origin, launchToken),
@@ -59,4 +63,21 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       if (typeof options.services === 'function' && composed !== null) await composed.dispose();
     },
   };
+}
+
+/**
+ * Serves the page's scripts and styles once, in-process, before the host is announced: the first
+ * panel that loads then finds the file-serving path compiled and warm instead of paying for it
+ * (a few hundred milliseconds on a cold host). Never mints a bridge session (no HTML is asked for).
+ */
+async function warmUp(app: FastifyInstance, host: string, rendererDir: string): Promise<void> {
+  let assets: string[] = [];
+  try {
+    assets = (await readdir(path.join(rendererDir, 'assets'))).filter((f) => /\.(js|css)$/.test(f));
+  } catch {
+    return; // No build yet: nothing to warm.
+  }
+  for (const file of assets) {
+    await app.inject({ method: 'GET', url: `/assets/${file}`, headers: { host } }).catch(() => undefined);
+  }
 }

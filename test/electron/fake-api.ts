@@ -101,6 +101,19 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
     systems: {
       list: record('systems.list', () => page([system])),
       get: record('systems.get', () => detail),
+      open: record('systems.open', () => ({
+        detail,
+        types: { Display: 1 },
+        modules: [
+          {
+            module: 'Display',
+            index: 1,
+            count: 1,
+            funcs: { power: { arity: 1, params: { state: { type: 'boolean' } }, order: ['state'] } },
+            state: { power: true, input: 'hdmi1', volume: 40 },
+          },
+        ],
+      })),
       create: record('systems.create', () => system),
       update: record('systems.update', () => ({ ...system, version: system.version + 1 })),
       remove: record('systems.remove', () => null),
@@ -195,6 +208,7 @@ export const sampleArgs: Readonly<Record<string, unknown>> = {
   'config.chooseSystem': { systemId: 'sys-boardroom' },
   'systems.list': { q: 'board', limit: 10 },
   'systems.get': { id: 'sys-boardroom' },
+  'systems.open': { id: 'sys-boardroom' },
   'systems.create': { system: { name: 'Huddle', zones: ['zone-level-3'] } },
   'systems.update': { id: 'sys-boardroom', version: 3, changes: { name: 'Board room' } },
   'systems.remove': { id: 'sys-boardroom' },

@@ -127,6 +127,61 @@ describe('the poller', () => {
     expect(h.events.some((e) => /^stale \S+ false$/.test(e))).toBe(true);
   });
 
+  it('is fresh within 3 s after a hang of 10–60 s clears, though the requests sent during it are never answered', async () => {
+    for (const hangMs of [10_000, 23_700, 60_000]) {
+      const h = harness();
+      h.poller.watch(DISPLAY);
+      h.poller.watch(LIGHTS);
+      h.poller.start();
+      await vi.advanceTimersByTimeAsync(0);
+      // The service hangs: every request sent now stays unanswered (until its own timeout, later).
+      h.answer = () => new Promise<ModuleState>(() => undefined);
+      await vi.advanceTimersByTimeAsync(hangMs);
+      expect(h.events.filter((e) => e.startsWith('link '))).toHaveLength(1);
+      // Asked again beside the hung request, not only every timeout: a handful, not a flood.
+      const during = h.calls.length;
+      expect(during).toBeLessThanOrEqual(2 + (2 * hangMs) / 2_500);
+      h.answer = async () => ({ power: true, at: Date.now() });
+      h.events.length = 0;
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(h.events, `after a ${hangMs} ms hang`).toContain('link ok');
+      expect(h.events).toContain('stale Display/1 false');
+      expect(h.events).toContain('stale Lighting/1 false');
+      h.poller.stop();
+    }
+  });
+
+  it('drops the late answer of a request that a newer one overtook', async () => {
+    const h = harness();
+    const pending: ((s: ModuleState) => void)[] = [];
+    h.answer = () => new Promise((resolve) => pending.push(resolve));
+    h.poller.watch(DISPLAY);
+    h.poller.start();
+    await vi.advanceTimersByTimeAsync(3_100); // hung after 2 s, asked again 1 s later
+    expect(pending).toHaveLength(2);
+    pending[1]!({ power: true });
+    await vi.advanceTimersByTimeAsync(0);
+    pending[0]!({ power: false });
+    await vi.advanceTimersByTimeAsync(0);
+    const states = h.events.filter((e) => e.startsWith('state '));
+    expect(states).toEqual(['state Display/1 {"power":true}']);
+    h.poller.stop();
+  });
+
+  it('brings a module whose interval shrank forward, instead of waiting out the long interval', async () => {
+    const h = harness();
+    h.poller.watch(DISPLAY, false, 60_000);
+    h.poller.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(count(h, 'Display')).toBe(1);
+    h.poller.watch(DISPLAY, false, undefined); // active again: the 2 s idle interval
+    await vi.advanceTimersByTimeAsync(0);
+    expect(count(h, 'Display')).toBe(2);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(count(h, 'Display')).toBe(3);
+    h.poller.stop();
+  });
+
   it('sends one state request per module, whatever the number of keys shown', async () => {
     const h = harness();
     h.poller.watch(DISPLAY);
@@ -178,7 +233,8 @@ describe('the poller', () => {
     h.poller.start();
     h.poller.refresh('Display/1');
     h.poller.refresh('Display/1');
-    await vi.advanceTimersByTimeAsync(10_000);
+    // Short of the 2 s after which a request counts as hung (then a new one may go out beside it).
+    await vi.advanceTimersByTimeAsync(1_900);
     expect(count(h, 'Display')).toBe(1);
     pending[0]!({ power: false });
     await vi.advanceTimersByTimeAsync(0);

@@ -55,6 +55,23 @@ function fakeApi(d: SystemDetail, types: Record<string, number>) {
       }),
     },
   } as unknown as RoomdeckApi;
+  // What the host's systems.open answers: the same record, types, funcs and state, in one call.
+  const { systems } = api as unknown as Record<string, Record<string, (a: unknown) => Promise<unknown>>>;
+  systems!.open = vi.fn(async (args: unknown) => {
+    const { id } = args as { id: string };
+    const [dd, tt] = await Promise.all([systems!.get!({ id }), systems!.types!({ id })]);
+    const instances = Object.entries(tt as Record<string, number>).flatMap(([module, count]) =>
+      Array.from({ length: count }, (_, i) => ({ module, index: i + 1, count })),
+    );
+    const modules = await Promise.all(
+      instances.map(async (m) => ({
+        ...m,
+        funcs: await systems!.funcs!({ id, module: m.module, index: m.index }),
+        state: await systems!.state!({ id, module: m.module, index: m.index }).catch(() => ({})),
+      })),
+    );
+    return { detail: dd, types: tt, modules };
+  });
   return { api, calls };
 }
 
@@ -102,6 +119,9 @@ describe('a room', () => {
       systems: {
         ...up.systems,
         get: vi.fn(async () => {
+          throw new BridgeError({ code: 'ROOMDECK_OFFLINE', message: 'offline' });
+        }),
+        open: vi.fn(async () => {
           throw new BridgeError({ code: 'ROOMDECK_OFFLINE', message: 'offline' });
         }),
       },
@@ -223,25 +243,136 @@ describe('a room', () => {
     expect(room.connection).toEqual({ counted: 2, down: ['Lighting'] });
   });
 
-  it('refreshes the module list every ~30 s on the welcome screen, ~10 s in use, and polls nothing while hidden', async () => {
+  it('refreshes the module list every ~60 s idle, ~30 s when touched on the welcome screen, ~10 s in use, and polls nothing while hidden', async () => {
     const visibility = hidden();
     const { api, calls } = fakeApi(detail(undefined, [mod('m1', 'Display')]), { Display: 1 });
     room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock, visibility });
     await room.load();
     expect(api.systems.get).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(10_000);
+    await vi.advanceTimersByTimeAsync(59_000);
     expect(api.systems.get).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(20_000);
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(api.systems.get).toHaveBeenCalledTimes(2);
+    room.touched();
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(api.systems.get).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(api.systems.get).toHaveBeenCalledTimes(3);
     room.show(room.plan?.pages[0] ?? null);
     await vi.advanceTimersByTimeAsync(30_000);
-    expect(api.systems.get).toHaveBeenCalledTimes(3);
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(api.systems.get).toHaveBeenCalledTimes(4);
+    expect(api.systems.get).toHaveBeenCalledTimes(6);
+    room.show(null);
     visibility.set(true);
     calls.length = 0;
-    await vi.advanceTimersByTimeAsync(30_000);
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(calls).toEqual([]);
-    expect(api.systems.get).toHaveBeenCalledTimes(4);
+    expect(api.systems.get).toHaveBeenCalledTimes(6);
+  });
+});
+
+describe('a room’s polling by activity (idle: room off and untouched; active: touched or in use)', () => {
+  const BIG = {
+    Display: 4,
+    Projector: 1,
+    Switcher: 1,
+    Lighting: 2,
+    Blinds: 1,
+    Camera: 1,
+    Mixer: 1,
+    RoomLogic: 1,
+  };
+  const bigRoom = () =>
+    fakeApi(
+      detail(
+        undefined,
+        Object.entries(BIG).flatMap(([name, n]) =>
+          Array.from({ length: n }, (_, i) => mod(`m-${name}-${i}`, name)),
+        ),
+      ),
+      BIG,
+    );
+  const tally = (calls: string[]) => {
+    const by = new Map<string, number>();
+    for (const c of calls) by.set(c, (by.get(c) ?? 0) + 1);
+    return by;
+  };
+
+  it('costs the service under half a request a second when idle, whatever the room’s size, with the room logic as the probe', async () => {
+    const { api, calls } = bigRoom();
+    room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock });
+    await room.load();
+    expect(room.activity).toBe('idle');
+    calls.length = 0;
+    const getsBefore = vi.mocked(api.systems.get).mock.calls.length;
+    await vi.advanceTimersByTimeAsync(600_000);
+    const gets = vi.mocked(api.systems.get).mock.calls.length - getsBefore;
+    const perSecond = (calls.length + gets) / 600;
+    expect(perSecond).toBeLessThanOrEqual(0.5);
+    // The room logic every 2.5 s; nothing on any page (the welcome screen shows none).
+    expect(tally(calls).get('state RoomLogic/1')).toBe(240);
+    expect(calls.filter((c) => c.startsWith('state Display') || c.startsWith('state Mixer'))).toEqual([]);
+  });
+
+  it('polls the room state at the fast rate once touched, and goes idle again after idleAfterMs untouched', async () => {
+    const { api, calls } = bigRoom();
+    const poll = { ...POLL, idleAfterMs: 60_000 };
+    room = new Room({ api, systemId: 'sys-1', poll, clock: systemClock });
+    await room.load();
+    await vi.advanceTimersByTimeAsync(10_000);
+    calls.length = 0;
+    room.touched();
+    expect(room.activity).toBe('active');
+    await vi.advanceTimersByTimeAsync(20_000);
+    // Active: every 2 s (idleMs), as before idle polling existed.
+    expect(tally(calls).get('state RoomLogic/1')).toBeGreaterThanOrEqual(10);
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(room.activity).toBe('idle');
+    calls.length = 0;
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(tally(calls).get('state RoomLogic/1')).toBe(8);
+  });
+
+  it('stays active while the room is on (a page shown), however long nobody touches it, and polls no page not shown', async () => {
+    const { api, calls } = bigRoom();
+    room = new Room({ api, systemId: 'sys-1', poll: { ...POLL, idleAfterMs: 30_000 }, clock: systemClock });
+    await room.load();
+    const pages = room.plan?.pages ?? [];
+    const mixer = pages.find((p) => p.groups.some((g) => g.controls.some((c) => c.module === 'Mixer')));
+    expect(mixer).toBeDefined();
+    room.show(mixer ?? null);
+    expect(room.activity).toBe('active');
+    calls.length = 0;
+    await vi.advanceTimersByTimeAsync(300_000);
+    expect(room.activity).toBe('active');
+    const polled = new Set(calls.map((c) => c.replace(/^state /, '').replace(/\/\d+$/, '')));
+    expect(polled.has('Mixer')).toBe(true);
+    // Modules that appear only on pages not shown are never asked for.
+    const shown = new Set(mixer?.groups.flatMap((g) => g.controls.map((c) => c.module)));
+    const onOtherPagesOnly = pages
+      .filter((p) => p !== mixer)
+      .flatMap((p) => p.groups.flatMap((g) => g.controls.map((c) => c.module)))
+      .filter((m) => !shown.has(m) && m !== 'RoomLogic' && m !== room?.plan?.volume?.module);
+    expect(onOtherPagesOnly.length).toBeGreaterThan(0);
+    for (const m of onOtherPagesOnly) expect(polled.has(m), m).toBe(false);
+    // Back to the welcome screen (room switched off), untouched: idle at once.
+    room.show(null);
+    expect(room.activity).toBe('idle');
+  });
+
+  it('shows a lost link within 5 s when idle, whether the service refuses or hangs', async () => {
+    for (const fault of ['refused', 'hangs'] as const) {
+      const { api } = bigRoom();
+      room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock });
+      await room.load();
+      await vi.advanceTimersByTimeAsync(7_510); // just after a probe answered: the worst case
+      vi.mocked(api.systems.state).mockImplementation(() =>
+        fault === 'refused'
+          ? Promise.reject(new BridgeError({ code: 'ROOMDECK_OFFLINE', message: 'offline' }))
+          : new Promise(() => undefined),
+      );
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(room.feeds.linkLost, fault).not.toBeNull();
+      room.dispose();
+    }
   });
 });

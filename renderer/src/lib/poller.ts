@@ -39,6 +39,12 @@ export interface PollerOptions {
    */
   hungAfterMs?: number;
   /**
+   * After a poll is seen to hang, ask again this much later without waiting for the hung request's
+   * own timeout (default 1 s): when the service comes back, the next ask is answered at once, so
+   * values are fresh within seconds rather than after the timeout and a backoff.
+   */
+  hungRetryMs?: number;
+  /**
    * How long the service asked to be left alone (Retry-After, ms) for a failed request. Honoured by
    * every module but the first watched, which keeps probing within the backoff ceiling, so the
    * panel is live within seconds of the service recovering (then everything polls at once).
@@ -52,6 +58,10 @@ interface Entry {
   timer: unknown;
   dueAt: number;
   inFlight: boolean;
+  /** The request out has been unanswered for hungAfterMs: a new one may be sent beside it. */
+  hung: boolean;
+  /** Numbers the requests: the answer of one overtaken by a newer request is dropped. */
+  attempt: number;
   /** Someone asked for a refresh while a request was out: fetch again when it returns. */
   again: boolean;
   failures: number;
@@ -89,7 +99,10 @@ export class Poller {
     const key = keyOf(target);
     const existing = this.#entries.get(key);
     if (existing) {
-      existing.everyMs = everyMs;
+      if (existing.everyMs !== everyMs) {
+        existing.everyMs = everyMs;
+        this.#retime(existing);
+      }
       return key;
     }
     const entry: Entry = {
@@ -98,6 +111,8 @@ export class Poller {
       timer: null,
       dueAt: 0,
       inFlight: false,
+      hung: false,
+      attempt: 0,
       again: false,
       failures: 0,
       lastOkAt: fresh ? this.#o.clock.now() : null,
@@ -156,6 +171,18 @@ export class Poller {
     if (entry && this.#active) this.#run(entry);
   }
 
+  /**
+   * Its interval changed (the panel became active): if the next poll is now due sooner, bring it
+   * forward, so a touched panel is up to date at once rather than at the end of a long idle wait.
+   */
+  #retime(entry: Entry): void {
+    if (!this.#active || entry.inFlight || entry.failures > 0) return;
+    const now = this.#o.clock.now();
+    const due = (entry.lastOkAt ?? 0) + this.#interval(entry);
+    if (due <= now) this.#run(entry);
+    else if (due < entry.dueAt) this.#schedule(entry, due - now);
+  }
+
   #begin(entry: Entry): void {
     const primed = entry.lastOkAt !== null && this.#o.clock.now() - entry.lastOkAt < this.#interval(entry);
     if (primed) this.#schedule(entry, this.#interval(entry));
@@ -194,13 +221,20 @@ export class Poller {
   }
 
   #run(entry: Entry): void {
-    if (entry.inFlight) {
+    // A request that hangs is not waited for: a new one goes out beside it (its answer is dropped).
+    if (entry.inFlight && !entry.hung) {
       entry.again = true;
       return;
     }
     this.#clear(entry);
     entry.inFlight = true;
-    const watchdog = this.#o.clock.setTimeout(() => this.#hung(entry), this.#o.hungAfterMs ?? 2_000);
+    entry.hung = false;
+    entry.attempt += 1;
+    const attempt = entry.attempt;
+    const current = () => entry.attempt === attempt && this.#entries.get(entry.key) === entry;
+    const watchdog = this.#o.clock.setTimeout(() => {
+      if (current()) this.#hung(entry);
+    }, this.#o.hungAfterMs ?? 2_000);
     let request: Promise<ModuleState>;
     try {
       request = this.#o.fetchState(entry.target);
@@ -210,18 +244,20 @@ export class Poller {
     request.then(
       (state) => {
         this.#o.clock.clearTimeout(watchdog);
-        this.#succeeded(entry, state);
+        if (current()) this.#succeeded(entry, state);
       },
       (error: unknown) => {
         this.#o.clock.clearTimeout(watchdog);
-        this.#failed(entry, error);
+        if (current()) this.#failed(entry, error);
       },
     );
   }
 
   /** A poll that is still out: the service hangs. Every value is stale until one answers again. */
   #hung(entry: Entry): void {
-    if (!entry.inFlight || this.#entries.get(entry.key) !== entry) return;
+    if (!entry.inFlight) return;
+    entry.hung = true;
+    entry.failures += 1;
     if (!this.#linkLost) {
       this.#linkLost = true;
       this.#o.events.link(
@@ -232,11 +268,13 @@ export class Poller {
       );
     }
     for (const other of this.#entries.values()) this.#setStale(other, true);
+    // Ask again soon, beside the hung request: the first answer after the service recovers counts.
+    if (this.#active) this.#schedule(entry, this.#o.hungRetryMs ?? 1_000);
   }
 
   #succeeded(entry: Entry, state: ModuleState): void {
     entry.inFlight = false;
-    if (this.#entries.get(entry.key) !== entry) return;
+    entry.hung = false;
     entry.failures = 0;
     entry.holdUntil = 0;
     entry.lastOkAt = this.#o.clock.now();
@@ -253,7 +291,7 @@ export class Poller {
 
   #failed(entry: Entry, error: unknown): void {
     entry.inFlight = false;
-    if (this.#entries.get(entry.key) !== entry) return;
+    entry.hung = false;
     entry.failures += 1;
     const asked = this.#o.retryAfterMs?.(error);
     const probe = this.#entries.values().next().value === entry;

@@ -4,7 +4,7 @@ import type { RoomPort } from '../controls/control.svelte.ts';
 import { isLinkLoss, messageOf, toBridgeError } from './bridge.ts';
 import type { Clock } from './clock.ts';
 import type { ModuleInfo } from './layout/auto.ts';
-import { buildLayout, instancesOf } from './layout/build.ts';
+import { buildLayout } from './layout/build.ts';
 import type { BuiltLayout } from './layout/model.ts';
 import { buildPlan } from './panel/build-plan.ts';
 import { linkWords } from './panel/link-words.ts';
@@ -25,7 +25,7 @@ export interface RoomOptions {
   poll: PollSettings;
   clock: Clock;
   visibility?: Visibility;
-  /** How often the module list (connection indicator) is refreshed. */
+  /** How often the module list (connection indicator) is refreshed (default: by activity). */
   modulesEveryMs?: number;
   /** The room as last loaded, kept so a panel that starts during an outage shows its controls. */
   memory?: RoomMemory;
@@ -113,14 +113,19 @@ export class Room implements RoomPort {
   /** The service says the room does not exist (removed, or the service was reset since it was chosen). */
   #gone = $state(false);
   #timer: unknown = null;
+  #modulesDueAt = 0;
   #loadTimer: unknown = null;
   #loadFailures = 0;
   #loading = false;
   /** Showing the remembered room while the service cannot be reached. */
   #fromMemory = $state(false);
   #started = false;
-  /** A page is shown (room in use): the module list is refreshed more often then. */
-  #pageShown = false;
+  /** The page shown (null: the welcome screen, room off); what is polled follows it. */
+  #page: PageSpec | null = null;
+  /** When someone last touched the panel (null: not since it started). */
+  #touchedAt: number | null = null;
+  #quietTimer: unknown = null;
+  #activity = $state<'idle' | 'active'>('idle');
   #stopVisibility: (() => void) | null = null;
   #disposed = false;
 
@@ -176,6 +181,7 @@ export class Room implements RoomPort {
 
   async exec(module: string, index: number, command: Command): Promise<unknown> {
     const target = { module, index };
+    this.touched();
     this.feeds.pressed();
     try {
       const { result } = await this.#o.api.systems.exec({ id: this.id, ...target, ...command });
@@ -205,17 +211,13 @@ export class Room implements RoomPort {
   async #load(): Promise<void> {
     const { api } = this.#o;
     try {
-      const [detail, types] = await Promise.all([
-        api.systems.get({ id: this.id }),
-        api.systems.types({ id: this.id }),
-      ]);
+      // One call: the record, the types, and every module's funcs and state (the home, the bar and
+      // the pages come from them). The host fans out to the service; the page waits once.
+      const { detail, types, modules } = await api.systems.open({ id: this.id });
       if (this.#disposed) return;
       this.#detail = detail;
       this.#types = types;
       const panel = detail.system.settings?.panel;
-      // Funcs and state of every module: the home (sources), the bar and the pages come from them.
-      const modules = await this.#moduleDetails(types);
-      if (this.#disposed) return;
       this.#o.memory?.save(this.id, forgetSecrets({ detail, types, modules }));
       this.#fromMemory = false;
       this.#apply(panel, types, modules);
@@ -273,12 +275,51 @@ export class Room implements RoomPort {
   }
 
   /**
+   * Idle: the room is off and nobody touched the panel for `idleAfterMs` (or since it started).
+   * Then only the room's own state is asked for often, as the liveness probe; active (touched, or
+   * the room on), the shown page and the room state poll at the fast rates.
+   */
+  get activity(): 'idle' | 'active' {
+    return this.#activity;
+  }
+
+  /** Someone touched the panel: it is active until it has been left alone for `idleAfterMs`. */
+  touched(): void {
+    this.#touchedAt = this.clock.now();
+    if (this.#quietTimer !== null) this.clock.clearTimeout(this.#quietTimer);
+    this.#quietTimer = this.clock.setTimeout(() => {
+      this.#quietTimer = null;
+      this.#retarget();
+    }, this.#idleAfterMs);
+    this.#retarget();
+  }
+
+  get #idleAfterMs(): number {
+    return this.#o.poll.idleAfterMs ?? 120_000;
+  }
+
+  #activityNow(): 'idle' | 'active' {
+    if (this.#page !== null) return 'active';
+    const touchedAt = this.#touchedAt;
+    return touchedAt !== null && this.clock.now() - touchedAt < this.#idleAfterMs ? 'active' : 'idle';
+  }
+
+  /** Activity changed: what is polled, and how often, changes with it. */
+  #retarget(): void {
+    if (this.#disposed || this.#activityNow() === this.#activity) return;
+    this.show(this.#page);
+  }
+
+  /**
    * Polls what the screen shows and nothing else: the room's own state (power, sources, volume,
-   * bookings) and the modules of `page` (null: the welcome screen).
+   * bookings) and the modules of `page` (null: the welcome screen). Pages not shown are not polled.
    */
   show(page: PageSpec | null): void {
     const plan = this.#plan;
+    this.#page = page;
     if (plan === null) return;
+    const activity = this.#activityNow();
+    this.#activity = activity;
     const wanted = watchedModules(plan, page);
     const keys = new Set(wanted.map((a) => `${a.module}/${a.index}`));
     for (const key of this.feeds.watched) {
@@ -290,17 +331,24 @@ export class Room implements RoomPort {
     // The snapshot read while loading counts as fresh only once; a page opened later polls at once.
     const initial = this.#initial;
     this.#initial = new Map();
-    this.#pageShown = page !== null;
+    const { probeMs = 2_500, rarelyMs = 60_000 } = this.#o.poll;
     const calendar = plan.bookings;
+    const isCalendar = (t: Address) =>
+      calendar !== null && t.module === calendar.module && t.index === calendar.index;
+    const probe = wanted.find((t) => !isCalendar(t)) ?? wanted[0];
     for (const target of wanted) {
-      // The calendar changes rarely and the panel works out "now" from the clock: ask every 30 s.
-      // Room off (welcome), the room's own state is only the liveness probe: every 2.5 s keeps an
-      // idle panel under half a request a second and still shows a lost link within 5 s.
-      const rarely =
-        calendar !== null && target.module === calendar.module && target.index === calendar.index;
-      const every = rarely ? 30_000 : page === null ? Math.max(this.#o.poll.idleMs, 2_500) : undefined;
+      // Idle: the room's power state is the liveness probe (a lost link shows within 5 s) and the
+      // rest is asked for rarely, so an idle panel costs under half a request a second whatever the
+      // room's size. Active: today's rates, but the calendar (the panel works out "now" from the
+      // clock) every 30 s.
+      let every: number | undefined;
+      if (activity === 'idle') every = target === probe ? probeMs : rarelyMs;
+      else if (isCalendar(target)) every = 30_000;
       this.feeds.watch(target, initial.get(`${target.module}/${target.index}`), every);
     }
+    // Woken or in use: the module list (connection indicator) is brought forward from a longer wait.
+    if (this.#started && this.clock.now() + this.#modulesEveryMs() < this.#modulesDueAt)
+      this.#scheduleModules();
   }
 
   /** Runs steps in order; the first failure stops the sequence and is thrown. */
@@ -352,20 +400,8 @@ export class Room implements RoomPort {
     this.#timer = null;
     if (this.#loadTimer !== null) this.clock.clearTimeout(this.#loadTimer);
     this.#loadTimer = null;
-  }
-
-  async #moduleDetails(types: Types): Promise<ModuleInfo[]> {
-    const { api } = this.#o;
-    return Promise.all(
-      instancesOf(types).map(async (m) => {
-        const ref = { id: this.id, module: m.module, index: m.index };
-        const [funcs, state] = await Promise.all([
-          api.systems.funcs(ref),
-          api.systems.state(ref).catch((): ModuleState => ({})),
-        ]);
-        return { ...m, funcs, state };
-      }),
-    );
+    if (this.#quietTimer !== null) this.clock.clearTimeout(this.#quietTimer);
+    this.#quietTimer = null;
   }
 
   #start(): void {
@@ -385,14 +421,21 @@ export class Room implements RoomPort {
 
   #scheduleModules(): void {
     if (this.#disposed) return;
-    this.#timer = this.clock.setTimeout(
-      async () => {
-        if (!this.#o.visibility?.hidden) await this.#refreshModules();
-        this.#scheduleModules();
-        // Room off and untouched: the connection indicator can wait; in use, devices matter now.
-      },
-      this.#o.modulesEveryMs ?? (this.#pageShown ? 10_000 : 30_000),
-    );
+    if (this.#timer !== null) this.clock.clearTimeout(this.#timer);
+    const every = this.#modulesEveryMs();
+    this.#modulesDueAt = this.clock.now() + every;
+    this.#timer = this.clock.setTimeout(async () => {
+      this.#timer = null;
+      if (!this.#o.visibility?.hidden) await this.#refreshModules();
+      if (this.#timer === null) this.#scheduleModules();
+    }, every);
+  }
+
+  /** Idle: the connection indicator can wait; touched, sooner; in use, devices matter now. */
+  #modulesEveryMs(): number {
+    if (this.#o.modulesEveryMs !== undefined) return this.#o.modulesEveryMs;
+    if (this.#page !== null) return 10_000;
+    return this.#activity === 'idle' ? (this.#o.poll.rarelyMs ?? 60_000) : 30_000;
   }
 
   async #refreshModules(): Promise<void> {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertNoCredentialsInLogs } from './log-secrecy.ts';
+import { BUILDS, needsBuild } from '../../../scripts/build-freshness.mjs';
 
 /*
  * The simulator and the browser host as real child processes on free ports, as a person would run
@@ -34,7 +35,11 @@ function startTs(
   what: string,
   timeoutMs = 30_000,
 ): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  return startNode(['--import', 'tsx', script, ...args], ready, what, timeoutMs);
+}
+
+function startNode(nodeArgs: string[], ready: RegExp, what: string, timeoutMs = 30_000): Promise<Running> {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -119,18 +124,24 @@ export function startHost(options: {
   dataDir: string;
   args?: string[];
 }): Promise<Running> {
-  return startTs(
-    'electron/start.ts',
-    [
-      '--server',
-      options.serverUrl,
-      '--browser-host',
-      '--port',
-      '0',
-      '--data-dir',
-      options.dataDir,
-      ...(options.args ?? []),
-    ],
+  const args = [
+    '--server',
+    options.serverUrl,
+    '--browser-host',
+    '--port',
+    '0',
+    '--data-dir',
+    options.dataDir,
+    ...(options.args ?? []),
+  ];
+  // The compiled launcher, as `npm start` runs it, when it is up to date; else the sources with tsx,
+  // so a test never runs a stale build.
+  const { outputs, sources } = BUILDS['build:host'];
+  const entry = needsBuild(ROOT, outputs, sources)
+    ? ['--import', 'tsx', 'electron/start.ts']
+    : ['dist/host/start.js'];
+  return startNode(
+    [...entry, ...args],
     /Roomdeck is running at (http:\/\/127\.0\.0\.1:\d+)\/(\?launch=[A-Za-z0-9_-]+) /,
     'The browser host',
   );

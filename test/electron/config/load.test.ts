@@ -46,7 +46,14 @@ describe('loading the configuration', () => {
       scope: 'public',
       systemId: null,
       kiosk: false,
-      poll: { fastMs: 250, fastForMs: 5000, idleMs: 2000 },
+      poll: {
+        fastMs: 250,
+        fastForMs: 5000,
+        idleMs: 2000,
+        idleAfterMs: 120_000,
+        probeMs: 2500,
+        rarelyMs: 60_000,
+      },
       panel: { screensaverAfterS: 120, stillUsingAfterS: 10_800, stillUsingAnswerS: 60 },
       allowInsecureVault: false,
       dataDir: '/home/panel/.config/Roomdeck',
@@ -106,7 +113,14 @@ describe('loading the configuration', () => {
       clientId: 'from-file',
       kiosk: false,
     });
-    expect(fileOnly.poll).toEqual({ fastMs: 250, fastForMs: 5000, idleMs: 3000 });
+    expect(fileOnly.poll).toEqual({
+      fastMs: 250,
+      fastForMs: 5000,
+      idleMs: 3000,
+      idleAfterMs: 120_000,
+      probeMs: 2500,
+      rarelyMs: 60_000,
+    });
 
     const withEnv = load({ env, files }).config;
     expect(withEnv).toMatchObject({

@@ -131,6 +131,7 @@ export function fakeBridge(options: { forbid?: string[] } = {}) {
     diagnostics: { export: notFaked('diagnostics.export') },
     systems: {
       list: verb('systems.list', () => page([...systems.values()])),
+      open: notFaked('systems.open'),
       get: verb('systems.get', ({ id }: { id: string }) => {
         const system = structuredClone(systemOf(id));
         const mods = system.modules.map((m) => modules.get(m)).filter((m): m is Module => m !== undefined);
