@@ -141,13 +141,14 @@ describe('a room', () => {
       ...up,
       systems: {
         ...up.systems,
-        get: vi.fn(async (args: { id: string }) => {
+        // The room's first paint comes through systems.open (one call); the record alone through get.
+        open: vi.fn(async (args: { id: string }) => {
           if (!exists)
             throw new BridgeError({
               code: 'ROOMDECK_NOT_FOUND',
               message: 'The room or device no longer exists.',
             });
-          return up.systems.get(args);
+          return up.systems.open(args);
         }),
       },
     } as unknown as RoomdeckApi;
@@ -178,7 +179,7 @@ describe('a room', () => {
       ...up,
       systems: {
         ...up.systems,
-        get: vi.fn(async () =>
+        open: vi.fn(async () =>
           Promise.reject(new BridgeError({ code: 'ROOMDECK_OFFLINE', message: 'offline' })),
         ),
       },
