@@ -1,4 +1,6 @@
+import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
+import { PanelReport as PanelReportSchema } from '../../../electron/bridge/panel.ts';
 import { type PanelReport, PanelReports, panelActivity } from '../../../electron/kiosk/panel-reports.ts';
 import { installDecision } from '../../../electron/update/install-window.ts';
 
@@ -81,5 +83,15 @@ describe('the panel activity the update controller sees', () => {
       install: false,
       reason: 'recently-used',
     });
+  });
+});
+
+describe('the panel report on the bridge', () => {
+  it('still takes a report without the activity fields, and refuses them of the wrong kind', () => {
+    const { systemId, page, roomOn, meetingUnderway } = quiet;
+    expect(Value.Check(PanelReportSchema, { systemId, page, roomOn, meetingUnderway })).toBe(true);
+    expect(Value.Check(PanelReportSchema, quiet)).toBe(true);
+    expect(Value.Check(PanelReportSchema, { ...quiet, pressInFlight: 'yes' })).toBe(false);
+    expect(Value.Check(PanelReportSchema, { ...quiet, lastInteractionAt: -1 })).toBe(false);
   });
 });
