@@ -24,12 +24,15 @@ import { type LoadedConfig, machineConfigFile } from './config/load.ts';
 import type { ResolvedConfig } from './config/schema.ts';
 import { chooseService } from './config/service.ts';
 import { type DiagnosticsContext, logStart, STOPPED } from './diagnostics/collect.ts';
+import { type PanelReports, panelActivity } from './kiosk/panel-reports.ts';
 import { type KioskRuntime, startKioskRuntime } from './kiosk/runtime.ts';
 import { createFileLog, createMemoryLog, type Log } from './log/log.ts';
 import { lazyStore } from './store/lazy-store.ts';
 import { ensurePrivateFolderSync } from './store/private-folder.ts';
 import { createSafeStorageVault } from './store/safe-storage-vault.ts';
 import { createSettings } from './store/settings.ts';
+import { UpdateController } from './update/controller.ts';
+import { electronUpdaterBackend } from './update/electron-updater-backend.ts';
 import { appUrlMatcher } from './window/app-origin.ts';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './window/app-protocol.ts';
 import { bringToFrontOnSignIn } from './window/bring-to-front.ts';
@@ -184,6 +187,34 @@ function createWindow(config: ResolvedConfig, appUrl: string): BrowserWindow {
   return win;
 }
 
+/** How often the update feed is asked for a new version. */
+const UPDATE_CHECK_EVERY_MS = 60 * 60_000;
+
+/**
+ * Updates from the configured feed: downloaded whenever one is out, installed only when the panel
+ * says nobody can notice (update/install-window.ts). electron-updater is loaded only here, so a
+ * panel without a feed never runs it.
+ */
+async function startUpdates(
+  updates: NonNullable<ResolvedConfig['updates']> & { url: string },
+  reports: PanelReports,
+): Promise<void> {
+  const { autoUpdater } = await import('electron-updater');
+  const controller = new UpdateController({
+    settings: { url: updates.url, channel: updates.channel ?? 'stable', checkEveryMs: UPDATE_CHECK_EVERY_MS },
+    backend: electronUpdaterBackend({
+      updater: autoUpdater,
+      authorizeQuit: () => kiosk?.gate.authorize(),
+      log,
+    }),
+    clock: systemClock,
+    activity: () => panelActivity(reports, systemClock.now()),
+    log,
+  });
+  cleanups.unshift(() => controller.stop());
+  controller.start();
+}
+
 /** The app: scheme serves dist/renderer and nothing else, with the same CSP as the browser host. */
 function serveRenderer(): void {
   protocol.handle(APP_SCHEME, createAppProtocolHandler({ root: rendererRoot }));
@@ -305,6 +336,12 @@ async function start(): Promise<void> {
     signals: process,
   });
   cleanups.unshift(() => kiosk?.dispose());
+  const updates = config.updates;
+  if (updates?.url !== undefined) {
+    startUpdates({ ...updates, url: updates.url }, services.panelReports).catch((err: unknown) =>
+      log.error('updates could not start', { error: err }),
+    );
+  }
   window = createWindow(config, appUrl);
   app.on('activate', () => {
     if (window === null) window = createWindow(config, appUrl);

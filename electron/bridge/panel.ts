@@ -16,6 +16,12 @@ export const PanelReport = Type.Object(
     roomOn: Type.Union([Type.Boolean(), Type.Null()]),
     /** A booking is under way now; null while not known yet. */
     meetingUnderway: Type.Union([Type.Boolean(), Type.Null()]),
+    /** Epoch ms of the last touch or key on the panel (updates install only when it is left alone). */
+    lastInteractionAt: Type.Optional(Type.Number({ minimum: 0 })),
+    /** Epoch ms the room's next booking starts; null when none is known to come. */
+    nextMeetingAt: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()])),
+    /** A control pressed on the panel is still waiting for the service's answer. */
+    pressInFlight: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

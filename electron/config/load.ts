@@ -108,7 +108,7 @@ export function defaultDataDir(
 
 type Entry = { value: unknown; source: string };
 /** Settings that are objects of their own, merged key by key across layers. */
-const GROUPS = new Set(['poll', 'host', 'panel']);
+const GROUPS = new Set(['poll', 'host', 'panel', 'updates']);
 /** One source's settings, by dotted key (`poll.fastMs`, `host.port`). */
 type Layer = Map<string, Entry>;
 
@@ -134,6 +134,8 @@ const FLAGS: Readonly<Record<string, Flag>> = {
   '--still-using-answer': { key: 'panel.stillUsingAnswerS', takes: 'integer' },
   '--technician-pin': { key: 'technicianPin', takes: 'string' },
   '--technician-idle': { key: 'technicianIdleS', takes: 'integer' },
+  '--update-url': { key: 'updates.url', takes: 'string' },
+  '--update-channel': { key: 'updates.channel', takes: 'string' },
 };
 
 const ENV: Readonly<Record<string, Flag>> = {
@@ -153,6 +155,8 @@ const ENV: Readonly<Record<string, Flag>> = {
   ROOMDECK_REQUEST_TIMEOUT_MS: { key: 'requestTimeoutMs', takes: 'integer' },
   ROOMDECK_TECHNICIAN_PIN: { key: 'technicianPin', takes: 'string' },
   ROOMDECK_TECHNICIAN_IDLE_S: { key: 'technicianIdleS', takes: 'integer' },
+  ROOMDECK_UPDATE_URL: { key: 'updates.url', takes: 'string' },
+  ROOMDECK_UPDATE_CHANNEL: { key: 'updates.channel', takes: 'string' },
 };
 
 const TRUE = new Set(['1', 'true', 'yes', 'on']);
@@ -253,6 +257,12 @@ const FileConfig = Type.Object(
     dataDir: Type.Optional(Type.String({ minLength: 1 })),
     requestTimeoutMs: Type.Optional(ResolvedConfig.properties.requestTimeoutMs),
     host: Type.Optional(Type.Partial(ResolvedConfig.properties.host, { additionalProperties: false })),
+    updates: Type.Optional(
+      Type.Object(
+        { url: Type.Optional(Type.String({ minLength: 1 })), channel: Type.Optional(Type.String()) },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -355,7 +365,7 @@ export const isLoopbackHost = (hostname: string): boolean =>
   LOOPBACK_HOSTS.has(hostname.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(hostname);
 
 /** The service's base URL, or why it cannot be one. http is allowed only on this computer. */
-export function checkServerUrl(raw: string): { url: string } | { error: string } {
+export function checkServerUrl(raw: string, what = 'the service'): { url: string } | { error: string } {
   let url: URL;
   try {
     url = new URL(raw);
@@ -366,7 +376,7 @@ export function checkServerUrl(raw: string): { url: string } | { error: string }
     return { error: 'must not contain a user name or password' };
   if (url.search !== '' || url.hash !== '') return { error: 'must not have a query or fragment' };
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    return { error: `must use https unless the service runs on this computer (got ${url.origin})` };
+    return { error: `must use https unless ${what} runs on this computer (got ${url.origin})` };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     return { error: `must be an https URL (got ${url.protocol})` };
@@ -487,6 +497,7 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
       });
     else value.endSessionUrl = checked.url;
   }
+  checkUpdates(value, sources, problems);
   if (value.serviceAccount !== undefined && value.clientSecret === undefined) {
     problems.push({
       key: 'serviceAccount',
@@ -540,6 +551,31 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
       [...sources].filter(([key]) => key !== 'browserHost' && key !== 'demo' && key !== 'configFile'),
     ),
   };
+}
+
+const UPDATE_CHANNELS: readonly string[] = ['stable', 'beta'];
+
+/** The update feed must be a URL Roomdeck may trust to name its next version; the channel one it knows. */
+function checkUpdates(
+  value: Record<string, unknown>,
+  sources: ReadonlyMap<string, string>,
+  problems: ConfigProblem[],
+): void {
+  const updates = value.updates as { url?: unknown; channel?: unknown } | undefined;
+  if (updates === undefined) return;
+  if (typeof updates.url === 'string') {
+    const checked = checkServerUrl(updates.url, 'the update feed');
+    if ('error' in checked)
+      problems.push({ key: 'updates.url', source: sources.get('updates.url') ?? '', message: checked.error });
+    else updates.url = checked.url;
+  }
+  if (updates.channel !== undefined && !UPDATE_CHANNELS.includes(updates.channel as string)) {
+    problems.push({
+      key: 'updates.channel',
+      source: sources.get('updates.channel') ?? '',
+      message: `must be "stable" or "beta" (got ${JSON.stringify(updates.channel)})`,
+    });
+  }
 }
 
 function readFileMode(file: string): number | null {

@@ -49,6 +49,16 @@ export const ResolvedConfig = Type.Object({
   dataDir: Type.String(),
   /** Milliseconds before an API request is given up. */
   requestTimeoutMs: Type.Integer({ minimum: 100 }),
+  /**
+   * Updates (Electron only): the generic provider's feed URL (https, or http on loopback) and the
+   * channel; no URL = no updates. Unset on a technician's laptop.
+   */
+  updates: Type.Optional(
+    Type.Object({
+      url: Type.Optional(Type.String()),
+      channel: Type.Optional(Type.Union([Type.Literal('stable'), Type.Literal('beta')])),
+    }),
+  ),
   /** Browser host: address and port to serve on (port 0 = any free one). */
   host: Type.Object({ address: Type.String(), port: Type.Integer({ minimum: 0, maximum: 65535 }) }),
 });

@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { PanelReport as PanelReportSchema } from '../bridge/panel.ts';
+import type { PanelActivity } from '../update/install-window.ts';
 
 export type PanelReport = Static<typeof PanelReportSchema>;
 
@@ -29,4 +30,22 @@ export class PanelReports {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
+}
+
+/**
+ * What the update controller needs to know about the panel, from its latest report. What is not
+ * known counts as busy: no report (or no touch time) = touched just now, an unknown room state =
+ * on, an unknown meeting = under way or about to start, an unknown press = in flight. Only a report
+ * that says so clears a blocker (a panel too old to report these never restarts under anyone).
+ */
+export function panelActivity(reports: Pick<PanelReports, 'latest'>, now: number): PanelActivity {
+  const report = reports.latest;
+  return {
+    now,
+    roomOn: report?.roomOn ?? true,
+    inMeeting: report?.meetingUnderway ?? true,
+    nextMeetingAt: report?.nextMeetingAt === undefined ? now : report.nextMeetingAt,
+    lastInteractionAt: report?.lastInteractionAt ?? now,
+    pressInFlight: report?.pressInFlight ?? true,
+  };
 }

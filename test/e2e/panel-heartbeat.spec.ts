@@ -15,6 +15,9 @@ interface Report {
   page: string | null;
   roomOn: boolean | null;
   meetingUnderway: boolean | null;
+  lastInteractionAt?: number;
+  nextMeetingAt?: number | null;
+  pressInFlight?: boolean;
 }
 
 test.describe('the panel’s heartbeat', () => {
@@ -49,6 +52,32 @@ test.describe('the panel’s heartbeat', () => {
     const before = reports.length;
     await expect.poll(() => reports.length, { timeout: 12_000 }).toBeGreaterThan(before);
     expect(reports.at(-1)).toMatchObject({ systemId: HUDDLE, roomOn: true });
+  });
+
+  test('tells the update window when the panel was touched, the next meeting, and no press pending', async ({
+    page,
+    stack,
+  }) => {
+    const reports: { body: Report; status: Promise<number | undefined> }[] = [];
+    page.on('request', (request: Request) => {
+      if (request.url().endsWith('/bridge/panel/report'))
+        reports.push({
+          body: request.postDataJSON() as Report,
+          status: request.response().then((r) => r?.status()),
+        });
+    });
+    await openRoom(page, stack.host.url, 'Huddle 3.2');
+    await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome');
+    const touched = Date.now();
+    await page.locator('.panel').click({ position: { x: 5, y: 5 } });
+    await expect
+      .poll(() => reports.at(-1)?.body.lastInteractionAt ?? 0, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(touched - 1_000);
+    const last = reports.at(-1);
+    expect(last?.body).toMatchObject({ systemId: HUDDLE, roomOn: false, pressInFlight: false });
+    expect(last?.body.nextMeetingAt === null || typeof last?.body.nextMeetingAt === 'number').toBe(true);
+    // The bridge takes the new fields (a refused report would answer 400).
+    expect(await last?.status).toBeLessThan(300);
   });
 
   test('a page opened with #page= starts on that page of the room', async ({ page, stack, service }) => {

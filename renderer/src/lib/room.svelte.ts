@@ -283,6 +283,11 @@ export class Room implements RoomPort {
     return this.#activity;
   }
 
+  /** When someone last touched the panel (epoch ms), or null when nobody has since it started. */
+  get touchedAt(): number | null {
+    return this.#touchedAt;
+  }
+
   /** Someone touched the panel: it is active until it has been left alone for `idleAfterMs`. */
   touched(): void {
     this.#touchedAt = this.clock.now();

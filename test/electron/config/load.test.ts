@@ -519,3 +519,65 @@ describe('the end-session page', () => {
     );
   });
 });
+
+describe('the update feed', () => {
+  const machine = '/etc/roomdeck/config.json';
+  const files = {
+    [machine]: JSON.stringify({ updates: { url: 'https://updates.example.org/roomdeck/', channel: 'beta' } }),
+  };
+
+  it('is off unless configured', () => {
+    expect(load().config.updates).toBeUndefined();
+  });
+
+  it('comes from the machine file, then the environment, then flags, each value saying where from', () => {
+    const fromFile = load({ files });
+    expect(fromFile.config.updates).toEqual({ url: 'https://updates.example.org/roomdeck', channel: 'beta' });
+    expect(fromFile.sources['updates.url']).toBe(`machine config file ${machine} line 1`);
+
+    const env = { ROOMDECK_UPDATE_URL: 'https://env.example.org/feed', ROOMDECK_UPDATE_CHANNEL: 'stable' };
+    const fromEnv = load({ files, env });
+    expect(fromEnv.config.updates).toEqual({ url: 'https://env.example.org/feed', channel: 'stable' });
+    expect(fromEnv.sources['updates.channel']).toBe('environment variable ROOMDECK_UPDATE_CHANNEL');
+
+    const fromFlags = load({
+      files,
+      env,
+      argv: ['--update-url', 'http://127.0.0.1:8080/feed', '--update-channel=beta'],
+    });
+    expect(fromFlags.config.updates).toEqual({ url: 'http://127.0.0.1:8080/feed', channel: 'beta' });
+    expect(fromFlags.sources['updates.url']).toBe('flag --update-url');
+  });
+
+  it('refuses an http feed on another computer and an unknown channel, in words an installer can act on', () => {
+    const problems = problemsOf({
+      env: { ROOMDECK_UPDATE_URL: 'http://updates.example.org/feed', ROOMDECK_UPDATE_CHANNEL: 'nightly' },
+    });
+    expect(problems).toEqual([
+      {
+        key: 'updates.url',
+        source: 'environment variable ROOMDECK_UPDATE_URL',
+        message:
+          'must use https unless the update feed runs on this computer (got http://updates.example.org)',
+      },
+      {
+        key: 'updates.channel',
+        source: 'environment variable ROOMDECK_UPDATE_CHANNEL',
+        message: 'must be "stable" or "beta" (got "nightly")',
+      },
+    ]);
+  });
+
+  it('refuses a feed setting the file does not know, naming file and line', () => {
+    const problems = problemsOf({
+      files: { [machine]: '{\n  "updates": {\n    "feed": "https://x.example.org"\n  }\n}' },
+    });
+    expect(problems).toEqual([
+      {
+        key: 'updates.feed',
+        source: `machine config file ${machine} line 3`,
+        message: 'is not a setting Roomdeck knows',
+      },
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingChoices, bookingView } from '../../../renderer/src/lib/panel/booking.ts';
+import { bookingChoices, bookingView, nextMeetingStart } from '../../../renderer/src/lib/panel/booking.ts';
 
 const H = 3600;
 const day = Date.UTC(2026, 10, 25, 0, 0, 0) / 1000;
@@ -63,5 +63,20 @@ describe('the room’s booking, as the panel says it', () => {
     expect(bookingView({ connected: true, today }, at(18), time)?.headline).toBe(
       'Available for the rest of the day',
     );
+  });
+});
+
+describe('the next meeting, for the update window', () => {
+  const today = [meeting('b', at(14), at(15)), meeting('a', at(9), at(10)), meeting('c', at(16), at(17))];
+
+  it('is the earliest of today’s meetings still to start, in whatever order the calendar lists them', () => {
+    expect(nextMeetingStart({ connected: true, today }, at(8))).toBe(at(9));
+    expect(nextMeetingStart({ connected: true, today }, at(9, 30))).toBe(at(14));
+  });
+
+  it('is none after the last meeting, without a calendar, or with the calendar disconnected', () => {
+    expect(nextMeetingStart({ connected: true, today }, at(16, 30))).toBeNull();
+    expect(nextMeetingStart(undefined, at(8))).toBeNull();
+    expect(nextMeetingStart({ connected: false, today }, at(8))).toBeNull();
   });
 });

@@ -105,3 +105,38 @@ describe('the page a recovered window starts on', () => {
     expect(startPageFrom('#page=%E0%A4%A')).toBeNull();
   });
 });
+
+describe('the panel’s activity in its reports', () => {
+  it('reads the activity afresh for every report, and reports at once when asked', async () => {
+    const h = harness();
+    let touchedAt = h.start - 60_000;
+    let pressInFlight = false;
+    h.heartbeat.useActivity(() => ({ lastInteractionAt: touchedAt, nextMeetingAt: null, pressInFlight }));
+    h.heartbeat.start();
+    h.heartbeat.set(IN_USE);
+    await h.clock.advance(1_000);
+    touchedAt = h.clock.now();
+    pressInFlight = true;
+    h.heartbeat.refresh();
+    await h.clock.advance(0);
+    const last = h.sent.at(-1);
+    expect(last?.at).toBe(h.start + 1_000);
+    expect(last?.state).toEqual({
+      ...IN_USE,
+      lastInteractionAt: h.start + 1_000,
+      nextMeetingAt: null,
+      pressInFlight: true,
+    });
+  });
+
+  it('leaves the fields out once the panel stops telling them', async () => {
+    const h = harness();
+    h.heartbeat.useActivity(() => ({ pressInFlight: false }));
+    h.heartbeat.start();
+    await h.clock.advance(0);
+    expect(h.sent.at(-1)?.state).toEqual({ ...UNKNOWN, pressInFlight: false });
+    h.heartbeat.useActivity(null);
+    await h.clock.advance(5_000);
+    expect(h.sent.at(-1)?.state).toEqual(UNKNOWN);
+  });
+});

@@ -95,6 +95,16 @@ export function bookingView(
   };
 }
 
+/** When the next of today's meetings starts (epoch s), or null when none is coming (or no calendar). */
+export function nextMeetingStart(state: ModuleState | undefined, nowS: number): number | null {
+  if (state === undefined || state.connected === false || !Array.isArray(state.today)) return null;
+  const starts = state.today
+    .map(meetingOf)
+    .filter((m): m is Meeting => m !== null && m.start > nowS)
+    .map((m) => m.start);
+  return starts.length === 0 ? null : Math.min(...starts);
+}
+
 /**
  * The "Book now" lengths offered in a free room. All of them: the calendar is the judge of a
  * clash (someone may book in between), and its refusal says how long is free.

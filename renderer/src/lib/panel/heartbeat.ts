@@ -14,7 +14,16 @@ export interface PanelState {
   /** Null while not known (the room still loading). */
   roomOn: boolean | null;
   meetingUnderway: boolean | null;
+  /** Epoch ms of the last touch or key; absent when not known. */
+  lastInteractionAt?: number;
+  /** Epoch ms the next meeting starts, null when none; absent when not known. */
+  nextMeetingAt?: number | null;
+  /** A press is waiting for the service; absent when not known. */
+  pressInFlight?: boolean;
 }
+
+/** What the update window needs, read fresh for every report (touches are not reactive state). */
+export type PanelActivityReport = Pick<PanelState, 'lastInteractionAt' | 'nextMeetingAt' | 'pressInFlight'>;
 
 /** Before the app has decided what to show: nothing known. */
 export const UNKNOWN: PanelState = { systemId: null, page: null, roomOn: null, meetingUnderway: null };
@@ -44,6 +53,7 @@ export class PanelHeartbeat {
   #dirty = false;
   #timer: unknown = null;
   #stopped = true;
+  #activity: (() => PanelActivityReport) | null = null;
 
   constructor(options: HeartbeatOptions) {
     this.#o = options;
@@ -68,6 +78,16 @@ export class PanelHeartbeat {
     this.#timer = null;
   }
 
+  /** Where each report reads the panel's activity from (null: the panel shown has none to tell). */
+  useActivity(activity: (() => PanelActivityReport) | null): void {
+    this.#activity = activity;
+  }
+
+  /** The activity changed (a touch, a press): report at once rather than at the next heartbeat. */
+  refresh(): void {
+    if (!this.#stopped) this.#send();
+  }
+
   /** The panel's state now; a change goes out at once, a repeat waits for the next heartbeat. */
   set(state: PanelState): void {
     this.#state = { ...state };
@@ -90,7 +110,7 @@ export class PanelHeartbeat {
     }
     this.#inFlight = true;
     this.#dirty = false;
-    const state = this.#state;
+    const state: PanelState = { ...this.#state, ...this.#activity?.() };
     let sent: Promise<unknown>;
     try {
       sent = this.#o.send(state);

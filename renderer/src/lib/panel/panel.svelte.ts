@@ -1,7 +1,7 @@
 import type { ModuleState, PanelTimers } from '#contract';
 import type { Room } from '../room.svelte.ts';
 import { type Transition, sameValue, transitionOf } from '../values.ts';
-import { type BookingView, bookingView } from './booking.ts';
+import { type BookingView, bookingView, nextMeetingStart } from './booking.ts';
 import { IdleWatch } from './idle.svelte.ts';
 
 /** "No answer in time" only: the devices may have done it, and their state is the proof. */
@@ -51,6 +51,16 @@ export class PanelModel {
   }
   get busy(): boolean {
     return this.#phase !== 'ready';
+  }
+  /** A press is waiting for the service: starting or switching off, a source, a booking. */
+  get pressInFlight(): boolean {
+    return this.busy || this.#startingTile !== null || this.#bookingBusy;
+  }
+  /** When the room's next meeting starts (epoch ms); null without one (or without a calendar). */
+  nextMeetingAt(nowMs: number): number | null {
+    const at = this.plan?.bookings;
+    const start = at ? nextMeetingStart(this.#stateOf(at), Math.floor(nowMs / 1000)) : null;
+    return start === null ? null : start * 1000;
   }
   get phase(): Phase {
     return this.#phase;
