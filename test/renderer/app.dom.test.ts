@@ -263,3 +263,49 @@ describe('the way into the technician tools', () => {
     expect(screen.queryByRole('button', { name: 'Technician tools' })).toBeNull();
   });
 });
+
+describe('start-up with a remembered room', () => {
+  const signedIn: SessionStatus = { state: 'signed-in', reason: null, server: 's' };
+  const remembered = (open: () => Promise<unknown>) =>
+    fakeApi(signedIn, {
+      config: { get: vi.fn(async () => ({ ...CONFIG, systemId: 'sys-a' })), chooseSystem: vi.fn() },
+      systems: { open: vi.fn(open) },
+    });
+
+  it('asks the host for the room as soon as it knows it, and hands that answer over once, to that room only', async () => {
+    const opening = { detail: {}, types: {}, modules: [] };
+    const api = remembered(async () => opening);
+    const model = new AppModel(api, { assign: vi.fn() });
+    await model.boot();
+    expect(model.screen).toMatchObject({ name: 'panel', systemId: 'sys-a' });
+    await expect(model.takeOpening('sys-a')).resolves.toBe(opening);
+    expect(model.takeOpening('sys-a')).toBeNull();
+    expect(api.systems.open).toHaveBeenCalledTimes(1);
+    expect(api.systems.open).toHaveBeenCalledWith({ id: 'sys-a' });
+
+    await model.boot();
+    expect(model.takeOpening('sys-b')).toBeNull();
+    expect(model.takeOpening('sys-a')).toBeNull();
+  });
+
+  it('keeps a failed early answer for the panel to report, never as an unhandled rejection', async () => {
+    const api = remembered(async () => {
+      throw new BridgeError({ code: 'ROOMDECK_OFFLINE', message: 'offline' });
+    });
+    const model = new AppModel(api, { assign: vi.fn() });
+    await model.boot();
+    await expect(model.takeOpening('sys-a')).rejects.toMatchObject({ code: 'ROOMDECK_OFFLINE' });
+  });
+
+  it('asks for no room when nobody is signed in', async () => {
+    const api = fakeApi(
+      { state: 'signed-out', reason: null, server: 's' },
+      {
+        systems: { open: vi.fn() },
+      },
+    );
+    const model = new AppModel(api, { assign: vi.fn() });
+    await model.boot();
+    expect(api.systems.open).not.toHaveBeenCalled();
+  });
+});

@@ -103,6 +103,38 @@ afterEach(() => {
 });
 
 describe('a room', () => {
+  it('loads first from the opening start-up already asked for, and asks the host itself after that', async () => {
+    const { api } = fakeApi(detail(undefined, [mod('m1', 'Display')]), { Display: 1 });
+    const early = await api.systems.open({ id: 'sys-1' });
+    const open = vi.mocked(api.systems.open);
+    open.mockClear();
+    room = new Room({
+      api,
+      systemId: 'sys-1',
+      poll: POLL,
+      clock: systemClock,
+      opening: Promise.resolve(early),
+    });
+    await room.load();
+    expect(open).not.toHaveBeenCalled();
+    expect(room.plan?.home.map((t) => t.label)).toEqual(['HDMI 1', 'HDMI 2', 'USB-C']);
+    room.dispose();
+    // A failed early answer is a failed first load: the retry asks the host, not the old answer.
+    room = new Room({
+      api,
+      systemId: 'sys-1',
+      poll: POLL,
+      clock: systemClock,
+      opening: Promise.reject(new BridgeError({ code: 'ROOMDECK_OFFLINE', message: 'offline' })),
+    });
+    await room.load();
+    expect(room.loadError).not.toBeNull();
+    expect(open).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(open).toHaveBeenCalledWith({ id: 'sys-1' });
+    expect(room.plan).not.toBeNull();
+  });
+
   it('remembers the room without secrets, and shows it (connecting) when it starts during an outage', async () => {
     const memory = storageMemory(window.localStorage);
     const d = detail(undefined, [

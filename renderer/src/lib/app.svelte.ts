@@ -1,4 +1,4 @@
-import type { AppConfig, RoomdeckApi, SessionStatus } from '#contract';
+import type { AppConfig, RoomdeckApi, RoomOpening, SessionStatus } from '#contract';
 import { type BridgeError, toBridgeError } from './bridge.ts';
 
 export interface Reason {
@@ -47,6 +47,8 @@ export class AppModel {
   readonly #api: RoomdeckApi;
   readonly #nav: Navigator;
   readonly #wait: (ms: number) => Promise<void>;
+  /** The remembered room, asked for as soon as start-up knows it (see `takeOpening`). */
+  #opening: { systemId: string; answer: Promise<RoomOpening> } | null = null;
 
   constructor(api: RoomdeckApi, nav: Navigator, wait: (ms: number) => Promise<void> = sleep) {
     this.#api = api;
@@ -200,7 +202,24 @@ export class AppModel {
     }
   }
 
+  /**
+   * The room start-up already asked the host for, once, if it is this one: the panel takes it
+   * instead of asking again, so loading the room overlaps building the panel rather than following it.
+   */
+  takeOpening(systemId: string): Promise<RoomOpening> | null {
+    const opening = this.#opening;
+    this.#opening = null;
+    return opening?.systemId === systemId ? opening.answer : null;
+  }
+
   #showConfig(config: AppConfig): void {
+    this.#opening = null;
+    if (config.systemId) {
+      const answer = Promise.resolve().then(() => this.#api.systems.open({ id: config.systemId! }));
+      // Whoever takes it handles its failure; unclaimed, it must not surface as an unhandled rejection.
+      answer.catch(() => undefined);
+      this.#opening = { systemId: config.systemId, answer };
+    }
     this.#screen = config.systemId
       ? { name: 'panel', config, systemId: config.systemId }
       : { name: 'choose-room', config };

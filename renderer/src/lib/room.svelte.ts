@@ -1,4 +1,4 @@
-import type { ModuleState, PollSettings, RoomdeckApi, SystemDetail, Types } from '#contract';
+import type { ModuleState, PollSettings, RoomdeckApi, RoomOpening, SystemDetail, Types } from '#contract';
 import type { Command } from './layout/model.ts';
 import type { RoomPort } from '../controls/control.svelte.ts';
 import { isLinkLoss, messageOf, toBridgeError } from './bridge.ts';
@@ -29,6 +29,8 @@ export interface RoomOptions {
   modulesEveryMs?: number;
   /** The room as last loaded, kept so a panel that starts during an outage shows its controls. */
   memory?: RoomMemory;
+  /** This room's opening already asked for at start-up, used by the first load instead of asking again. */
+  opening?: Promise<RoomOpening> | null;
 }
 
 /** What a panel remembers of its room between starts: no secrets (settings are dropped). */
@@ -128,11 +130,14 @@ export class Room implements RoomPort {
   #activity = $state<'idle' | 'active'>('idle');
   #stopVisibility: (() => void) | null = null;
   #disposed = false;
+  /** The first load's answer when start-up already asked for it (taken once). */
+  #opening: Promise<RoomOpening> | null;
 
   readonly connection: Connection = $derived(connectionOf(this.#detail));
 
   constructor(options: RoomOptions) {
     this.#o = options;
+    this.#opening = options.opening ?? null;
     this.id = options.systemId;
     this.clock = options.clock;
     // Long enough for a device that answers exec at once but reports the change a poll later.
@@ -213,7 +218,9 @@ export class Room implements RoomPort {
     try {
       // One call: the record, the types, and every module's funcs and state (the home, the bar and
       // the pages come from them). The host fans out to the service; the page waits once.
-      const { detail, types, modules } = await api.systems.open({ id: this.id });
+      const opening = this.#opening;
+      this.#opening = null;
+      const { detail, types, modules } = await (opening ?? api.systems.open({ id: this.id }));
       if (this.#disposed) return;
       this.#detail = detail;
       this.#types = types;
