@@ -36,15 +36,30 @@ test.afterAll(async () => {
 
 const huddle = () => service.request<WireSystem>('GET', `/systems/${HUDDLE}`);
 
-async function openHuddle(page: Page): Promise<void> {
-  await signIn(page, stack.host.url, 'tech@demo.local');
+/** Opens the technician tools, then the room `search` finds under Systems. */
+async function openRoom(page: Page, search: string, room: RegExp): Promise<void> {
   await page.getByRole('button', { name: 'Technician tools' }).click();
   await page.getByRole('button', { name: 'Systems', exact: true }).click();
-  await page.getByRole('searchbox', { name: 'Search systems' }).fill('huddle');
-  await page
-    .getByRole('list', { name: 'Systems' })
-    .getByRole('button', { name: /^Huddle 3\.2/ })
-    .click();
+  await page.getByRole('searchbox', { name: 'Search systems' }).fill(search);
+  await page.getByRole('list', { name: 'Systems' }).getByRole('button', { name: room }).click();
+}
+
+/** Signs in as `user`, signing out whoever this file's shared host had signed in. */
+async function signInAfresh(page: Page, user: string): Promise<void> {
+  await openHost(page, stack.host.url);
+  await page.evaluate(() =>
+    fetch('/bridge/session/signOut', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }),
+  );
+  await signIn(page, stack.host.url, user);
+}
+
+async function openHuddle(page: Page): Promise<void> {
+  await signIn(page, stack.host.url, 'tech@demo.local');
+  await openRoom(page, 'huddle', /^Huddle 3\.2/);
   await expect(page.getByRole('heading', { level: 2, name: 'Huddle 3.2' })).toBeVisible();
 }
 
@@ -237,22 +252,8 @@ test('deleting a room names the modules that go and those other rooms keep, and 
   });
   const sharedBy = (await roomsListing(SHARED)) - 1;
 
-  await openHost(page, stack.host.url);
-  await page.evaluate(() =>
-    fetch('/bridge/session/signOut', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    }),
-  );
-  await signIn(page, stack.host.url, 'admin@demo.local');
-  await page.getByRole('button', { name: 'Technician tools' }).click();
-  await page.getByRole('button', { name: 'Systems', exact: true }).click();
-  await page.getByRole('searchbox', { name: 'Search systems' }).fill('cascade');
-  await page
-    .getByRole('list', { name: 'Systems' })
-    .getByRole('button', { name: /^Cascade Test Room/ })
-    .click();
+  await signInAfresh(page, 'admin@demo.local');
+  await openRoom(page, 'cascade', /^Cascade Test Room/);
   await page.getByRole('button', { name: 'Delete system' }).click();
   const question = page.getByRole('alertdialog');
   await expect(question).toContainText('This module is stopped and deleted with it: Display 1.');
@@ -273,22 +274,8 @@ async function roomsListing(moduleId: string): Promise<number> {
 }
 
 test('a device refusing an argument is said in plain words on that argument’s field', async ({ page }) => {
-  await openHost(page, stack.host.url);
-  await page.evaluate(() =>
-    fetch('/bridge/session/signOut', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    }),
-  );
-  await signIn(page, stack.host.url, 'tech@demo.local');
-  await page.getByRole('button', { name: 'Technician tools' }).click();
-  await page.getByRole('button', { name: 'Systems', exact: true }).click();
-  await page.getByRole('searchbox', { name: 'Search systems' }).fill('kauri training');
-  await page
-    .getByRole('list', { name: 'Systems' })
-    .getByRole('button', { name: /^Kauri Training Room/ })
-    .click();
+  await signInAfresh(page, 'tech@demo.local');
+  await openRoom(page, 'kauri training', /^Kauri Training Room/);
   await page.getByRole('button', { name: 'Exec console' }).click();
   await page.getByLabel('Module').selectOption({ label: 'Camera 2' });
   await page.getByLabel('Method').selectOption('preset');
@@ -305,22 +292,8 @@ test('a device refusing an argument is said in plain words on that argument’s 
 
 test('an administrator creates a module straight into a room', async ({ page }) => {
   const before = await huddle();
-  await openHost(page, stack.host.url);
-  await page.evaluate(() =>
-    fetch('/bridge/session/signOut', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    }),
-  );
-  await signIn(page, stack.host.url, 'admin@demo.local');
-  await page.getByRole('button', { name: 'Technician tools' }).click();
-  await page.getByRole('button', { name: 'Systems', exact: true }).click();
-  await page.getByRole('searchbox', { name: 'Search systems' }).fill('huddle');
-  await page
-    .getByRole('list', { name: 'Systems' })
-    .getByRole('button', { name: /^Huddle 3\.2/ })
-    .click();
+  await signInAfresh(page, 'admin@demo.local');
+  await openRoom(page, 'huddle', /^Huddle 3\.2/);
   await page.getByRole('button', { name: 'New module in this room' }).click();
   await expect(page.getByText('It goes into Huddle 3.2, last of its class.')).toBeVisible();
   await page.getByLabel('Driver (required)').selectOption({ label: 'Display (device)' });
