@@ -81,6 +81,21 @@ test.describe('the room panel', () => {
     await tile(page, 'Laptop').click();
     await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
     const calls = execCalls(page);
+    // Each command takes 400 ms to answer, as on a slow link, so the drag outpaces the answers
+    // whatever this machine's speed; the fader must then keep one command in flight and send
+    // the newest level next, never queue every movement.
+    let inFlight = 0;
+    let mostInFlight = 0;
+    await page.route('**/bridge/systems/exec', async (route) => {
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      try {
+        await route.continue();
+      } finally {
+        inFlight--;
+      }
+    });
     const fader = page.locator('.control-bar .fader-input');
     const box = (await fader.boundingBox())!;
     const y = box.y + box.height / 2;
@@ -99,6 +114,7 @@ test.describe('the room panel', () => {
     // Throttled: fewer commands than movements, yet more than one while dragging.
     expect(sent.length).toBeGreaterThan(1);
     expect(sent.length).toBeLessThan(moves);
+    expect(mostInFlight).toBe(1);
     const level = (await service.state(BOARDROOM, 'Mixer')).master as number;
     expect(level).toBeGreaterThan(-30);
     await expect(shown).toHaveText(
