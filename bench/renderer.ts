@@ -14,6 +14,7 @@ import type { Funcs, ModuleState } from '../electron/bridge/types.ts';
 import type { Clock } from '../renderer/src/lib/clock.ts';
 import { automaticSections } from '../renderer/src/lib/layout/auto.ts';
 import { instancesOf } from '../renderer/src/lib/layout/build.ts';
+import { BOOT_ANSWERED_MARK, CODE_LOADED_MARK, INTERACTIVE_MARK } from '../renderer/src/lib/startup-marks.ts';
 import { boundModules } from '../renderer/src/lib/layout/model.ts';
 import { Poller } from '../renderer/src/lib/poller.ts';
 import { launchUrlOf, ROOT, type Stack, startHost, startStack } from '../test/e2e/support/processes.ts';
@@ -285,12 +286,28 @@ async function benchAuditoriumIdle(browser: Browser, stack: Stack, service: Serv
   return { after, modules, before: (beforeModules.length * 60_000) / 2_000, beforeModules };
 }
 
+/** Where the page's own start-up marks fell (ms since navigation start; NaN when not set). */
+async function startupMarks(
+  page: Page,
+): Promise<{ interactive: number; bootAnswered: number; codeLoaded: number }> {
+  // No helper function inside: tsx would wrap it in a `__name` call the page does not have.
+  const [interactive, bootAnswered, codeLoaded] = await page.evaluate(
+    (names) => names.map((name) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN),
+    [INTERACTIVE_MARK, BOOT_ANSWERED_MARK, CODE_LOADED_MARK],
+  );
+  return { interactive: interactive!, bootAnswered: bootAnswered!, codeLoaded: codeLoaded! };
+}
+
 /** A signed-in host with a remembered room, started from nothing, to an interactive panel. */
 async function benchColdStart(browser: Browser, stack: Stack, runs = 5) {
   const hostStart: number[] = [];
   const toInteractive: number[] = [];
   const inPage: number[] = [];
+  const marked: number[] = [];
+  const bootAnswered: number[] = [];
+  const codeLoaded: number[] = [];
   const reload: number[] = [];
+  const reloadMarked: number[] = [];
   const context: number[] = [];
   const dataDir = path.join(stack.dir, 'host');
   await stack.host.stop();
@@ -304,16 +321,31 @@ async function benchColdStart(browser: Browser, stack: Stack, runs = 5) {
     await page.locator('[data-ready="true"]').waitFor();
     const t2 = performance.now();
     inPage.push(await page.evaluate(() => performance.now()));
+    const marks = await startupMarks(page);
+    marked.push(marks.interactive);
+    bootAnswered.push(marks.bootAnswered);
+    codeLoaded.push(marks.codeLoaded);
     // The same page again on the now-warm host: what the renderer costs without the host's first hits.
     await page.reload();
     await page.locator('[data-ready="true"]').waitFor();
     reload.push(await page.evaluate(() => performance.now()));
+    reloadMarked.push((await startupMarks(page)).interactive);
     await page.context().close();
     await host.stop();
     hostStart.push(t1 - t0);
     toInteractive.push(t2 - t1);
   }
-  return { hostStart, toInteractive, inPage, reload, context };
+  return {
+    hostStart,
+    toInteractive,
+    inPage,
+    marked,
+    bootAnswered,
+    codeLoaded,
+    reload,
+    reloadMarked,
+    context,
+  };
 }
 
 function bundleSize(): { gzip: number; raw: number } {
@@ -435,21 +467,36 @@ async function startupOnly(runs: number): Promise<void> {
 }
 
 async function reportColdStart(cold: Awaited<ReturnType<typeof benchColdStart>>): Promise<void> {
-  emit('cold start: host page load → interactive panel', median(cold.toInteractive), 'ms', {
+  const ms = (values: number[]) => values.map((v) => round(v));
+  // The page's own mark: navigation start → the room's controls on screen and live.
+  emit('cold start: host page load → interactive panel', median(cold.marked), 'ms', {
     goal: '<= 500',
-    inPageMs: round(median(cold.inPage)),
-    // Part of the figure, though not page load: the bench opens a fresh Chromium context each run.
-    newBrowserContextMs: round(median(cold.context)),
-    runs: cold.toInteractive.map((c) => round(c)),
+    runs: ms(cold.marked),
+    // On the way: the panel's code compiled and running, the host's boot answer in.
+    codeLoadedMs: round(median(cold.codeLoaded)),
+    bootAnsweredMs: round(median(cold.bootAnswered)),
   });
-  emit('warm reload: navigation → interactive panel (host already warm)', median(cold.reload), 'ms', {
+  // What a driver polling from outside sees: the mark plus the driver's own polling and round trip.
+  emit(
+    'cold start: host page load → interactive panel, seen by the driver',
+    median(cold.toInteractive),
+    'ms',
+    {
+      inPageMs: round(median(cold.inPage)),
+      // Part of the figure, though not page load: the bench opens a fresh Chromium context each run.
+      newBrowserContextMs: round(median(cold.context)),
+      runs: ms(cold.toInteractive),
+    },
+  );
+  emit('warm reload: navigation → interactive panel (host already warm)', median(cold.reloadMarked), 'ms', {
     goal: '<= 500',
-    runs: cold.reload.map((c) => round(c)),
+    runs: ms(cold.reloadMarked),
+    seenByDriverMs: round(median(cold.reload)),
   });
   emit('cold start: browser host process spawn → listening (compiled host)', median(cold.hostStart), 'ms', {
-    runs: cold.hostStart.map((c) => round(c)),
+    runs: ms(cold.hostStart),
   });
-  emit('cold start: spawn → interactive panel', median(cold.hostStart) + median(cold.toInteractive), 'ms');
+  emit('cold start: spawn → interactive panel', median(cold.hostStart) + median(cold.marked), 'ms');
 }
 
 async function main(): Promise<void> {

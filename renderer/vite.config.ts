@@ -1,14 +1,54 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // import.meta.dirname rather than node:url: renderer/ may not import Node modules, even here.
 const here = import.meta.dirname;
+
+/**
+ * main.ts is a tiny first script that asks the host for the first screen's data and then imports
+ * start.ts (the panel). The browser learns of that import only when main.ts runs; a modulepreload
+ * link for start.ts's chunk and everything it imports lets it fetch them alongside main.ts.
+ */
+function preloadStart(): Plugin {
+  return {
+    name: 'roomdeck-preload-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+        const start = chunks.find((c) => c.facadeModuleId?.endsWith('/renderer/src/start.ts'));
+        if (!start) throw new Error('the build has no chunk for renderer/src/start.ts');
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          const chunk = bundle[file];
+          if (chunk?.type === 'chunk') for (const dep of chunk.imports) visit(dep);
+        };
+        visit(start.fileName);
+        const entry = chunks.find((c) => c.isEntry)?.fileName;
+        return (
+          [...files]
+            // Vite links the entry's own imports already.
+            .filter((file) => file !== entry && !html.includes(file))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
+              injectTo: 'head' as const,
+            }))
+        );
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: here,
   // Electron loads the build from file://, where absolute asset paths would point at the disk root.
   base: './',
-  plugins: [svelte()],
+  plugins: [svelte(), preloadStart()],
   build: {
     outDir: `${here}/../dist/renderer`,
     emptyOutDir: true,
@@ -16,5 +56,20 @@ export default defineConfig({
     // The polyfill would be the only script not in a file of its own; both hosts are modern Chromium,
     // which preloads modules natively, and the CSP allows no inline script.
     modulePreload: { polyfill: false },
+    // One stylesheet, linked from the page: no chunk waits for styles of its own before it runs.
+    cssCodeSplit: false,
+    rolldownOptions: {
+      // Libraries in chunks named for what they are (a shared chunk otherwise takes the name of
+      // whichever module the bundler met first). TypeBox stays apart: only rooms with a layout
+      // of their own and the technician tools load it.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'svelte', test: /[\\/]node_modules[\\/](svelte|clsx|esm-env)[\\/]/ },
+            { name: 'typebox', test: /[\\/]node_modules[\\/]@sinclair[\\/]typebox[\\/]/ },
+          ],
+        },
+      },
+    },
   },
 });

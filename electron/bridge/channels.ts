@@ -3,7 +3,7 @@
  * sandboxed preload and the renderer's HTTP client. A test checks it against `contract`.
  */
 export const verbNames = {
-  session: ['status', 'signIn', 'signOut', 'cancelSignIn', 'reopenSignIn', 'capabilities', 'link'],
+  session: ['status', 'boot', 'signIn', 'signOut', 'cancelSignIn', 'reopenSignIn', 'capabilities', 'link'],
   config: ['get', 'chooseSystem'],
   systems: [
     'list',

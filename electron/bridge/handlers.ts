@@ -18,7 +18,8 @@ import { createMemoryLog, type Log } from '../log/log.ts';
 import type { Settings } from '../store/settings.ts';
 import { createMemoryVault, type TokenVault } from '../store/vault.ts';
 import type { RoomdeckApi } from './contract.ts';
-import type { AppConfig, SessionStatus } from './types.ts';
+import type { AppConfig, BootView, RoomOpening, SessionStatus } from './types.ts';
+import { safeErrorBody } from './validate.ts';
 import { DEFAULT_IDLE_TIMEOUT_MS, TechnicianGate } from '../technician/gate.ts';
 import { isPinHash, parsePinHash } from '../technician/pin.ts';
 
@@ -326,9 +327,56 @@ function buildApi(who: Principal, shared: Shared): RoomdeckApi {
     panel: { ...config.panel },
   });
 
+  /**
+   * The room as a panel draws it. The module list (types) is asked for beside the record, and each
+   * module's funcs and state as soon as the list is in, without waiting for the record.
+   */
+  const openRoom = async (id: string): Promise<RoomOpening> => {
+    const types = client.types(id);
+    const detail = client.getSystemDetail(id);
+    // Both are awaited below; a failure of one must not go unhandled while the other is awaited.
+    detail.catch(() => undefined);
+    const modules = types.then((counts) =>
+      Promise.all(
+        Object.entries(counts)
+          .flatMap(([module, count]) =>
+            Array.from({ length: count }, (_, i) => ({ module, index: i + 1, count })),
+          )
+          .map(async (m) => {
+            const ref = { module: m.module, index: m.index };
+            const [funcs, state] = await Promise.all([
+              client.funcs(id, ref),
+              // A module whose state cannot be read still gets its controls; the poller retries.
+              client
+                .systemState(id, ref)
+                .then(readStateValues)
+                .catch(() => ({})),
+            ]);
+            return { ...m, funcs, state };
+          }),
+      ),
+    );
+    modules.catch(() => undefined);
+    return { detail: await detail, types: await types, modules: await modules };
+  };
+
+  const boot = async (): Promise<BootView> => {
+    const config = appConfig();
+    const systemId = config.systemId;
+    if (status().state !== 'signed-in' || systemId === null)
+      return { status: status(), config, opening: null };
+    const opening = await openRoom(systemId).then(
+      (room) => ({ systemId, room }),
+      (err: unknown) => ({ systemId, failure: safeErrorBody(err) }),
+    );
+    // After the room: a refusal while opening it may have ended the session, which the status says.
+    return { status: status(), config: appConfig(), opening };
+  };
+
   const api: RoomdeckApi = {
     session: {
       status: after(async () => status()),
+      boot: after(boot),
       link: after(async () => link.view()),
       signIn: after(async () => {
         if (usesPasswordGrant) {
@@ -380,27 +428,7 @@ function buildApi(who: Principal, shared: Shared): RoomdeckApi {
         }),
       ),
       get: after((a) => client.getSystemDetail(a.id)),
-      open: after(async (a) => {
-        const [detail, types] = await Promise.all([client.getSystemDetail(a.id), client.types(a.id)]);
-        const instances = Object.entries(types).flatMap(([module, count]) =>
-          Array.from({ length: count }, (_, i) => ({ module, index: i + 1, count })),
-        );
-        const modules = await Promise.all(
-          instances.map(async (m) => {
-            const ref = { module: m.module, index: m.index };
-            const [funcs, state] = await Promise.all([
-              client.funcs(a.id, ref),
-              // A module whose state cannot be read still gets its controls; the poller retries.
-              client
-                .systemState(a.id, ref)
-                .then(readStateValues)
-                .catch(() => ({})),
-            ]);
-            return { ...m, funcs, state };
-          }),
-        );
-        return { detail, types, modules };
-      }),
+      open: after(async (a) => openRoom(a.id)),
       create: after(learning('systems.create', (a) => client.createSystem(a.system))),
       update: after(learning('systems.update', (a) => client.updateSystem(a.id, a.version, a.changes))),
       remove: after(

@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CapabilitiesView } from './capabilities.ts';
+import { AppConfig } from './config.ts';
+import { RoomOpening } from './systems.ts';
 import { verb } from './verb.ts';
 
 const Reason = Type.Object({ code: Type.String(), message: Type.String() });
@@ -38,8 +40,31 @@ export const LinkView = Type.Object({
   code: Type.Union([Type.String(), Type.Null()]),
 });
 
+/** A failure carried inside an answer (as the bridge would have thrown it): code, message, details. */
+const FailureBody = Type.Object({
+  code: Type.String(),
+  message: Type.String(),
+  details: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});
+
+/**
+ * What a panel's first screen needs, in one round trip: the session, the configuration and, when
+ * signed in with a room bound, the room's opening (or why it could not be opened).
+ */
+export const BootView = Type.Object({
+  status: SessionStatus,
+  config: AppConfig,
+  opening: Type.Union([
+    Type.Object({ systemId: Type.String(), room: RoomOpening }),
+    Type.Object({ systemId: Type.String(), failure: FailureBody }),
+    Type.Null(),
+  ]),
+});
+
 export const session = {
   status: verb(None, SessionStatus),
+  /** `status`, `config.get` and (signed in, room bound) `systems.open` at once: the panel's start. */
+  boot: verb(None, BootView),
   signIn: verb(None, SignInResult),
   signOut: verb(None, SessionStatus),
   /** Gives up the sign-in in progress: signed out at once, the loopback receiver closed. */

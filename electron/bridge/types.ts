@@ -5,6 +5,7 @@ import type {
   PollSettings as PollSettingsSchema,
 } from './config.ts';
 import type {
+  BootView as BootViewSchema,
   LinkView as LinkViewSchema,
   SessionStatus as SessionStatusSchema,
   SignInResult as SignInResultSchema,
@@ -42,6 +43,7 @@ export type { BridgeErrorBody, BridgeResponse } from './errors.ts';
 export type { RoomdeckApi } from './contract.ts';
 export type { Capability, CapabilitiesView } from './capabilities.ts';
 export type SessionStatus = Static<typeof SessionStatusSchema>;
+export type BootView = Static<typeof BootViewSchema>;
 export type SignInResult = Static<typeof SignInResultSchema>;
 export type AppConfig = Static<typeof AppConfigSchema>;
 export type PollSettings = Static<typeof PollSettingsSchema>;

@@ -119,7 +119,7 @@ export async function dispatch(target: ResolvedVerb, rawArgs: unknown): Promise<
 }
 
 // Even a mapper that fails must not let a raw error (its stack, its cause) cross the bridge.
-function safeErrorBody(err: unknown): BridgeErrorBody {
+export function safeErrorBody(err: unknown): BridgeErrorBody {
   try {
     const body = toBridgeError(err);
     const out: BridgeErrorBody = { code: String(body.code), message: String(body.message) };

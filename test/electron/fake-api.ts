@@ -59,6 +59,19 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
     panel: { screensaverAfterS: 120, stillUsingAfterS: 10_800, stillUsingAnswerS: 60 },
   };
   const detail: SystemDetail = { system, modules: [display], zones: [zone] };
+  const opening = {
+    detail,
+    types: { Display: 1 },
+    modules: [
+      {
+        module: 'Display',
+        index: 1,
+        count: 1,
+        funcs: { power: { arity: 1, params: { state: { type: 'boolean' as const } }, order: ['state'] } },
+        state: { power: true, input: 'hdmi1', volume: 40 },
+      },
+    ],
+  };
   const record =
     <A, R>(verb: string, answer: (args: A) => R) =>
     async (args: A): Promise<R> => {
@@ -71,6 +84,11 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
     tokens,
     session: {
       status: record('session.status', () => status),
+      boot: record('session.boot', () => ({
+        status,
+        config: appConfig,
+        opening: appConfig.systemId === null ? null : { systemId: appConfig.systemId, room: opening },
+      })),
       signIn: record('session.signIn', () => ({
         status: { ...status, state: 'signing-in' as const },
         navigateTo:
@@ -101,19 +119,7 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
     systems: {
       list: record('systems.list', () => page([system])),
       get: record('systems.get', () => detail),
-      open: record('systems.open', () => ({
-        detail,
-        types: { Display: 1 },
-        modules: [
-          {
-            module: 'Display',
-            index: 1,
-            count: 1,
-            funcs: { power: { arity: 1, params: { state: { type: 'boolean' } }, order: ['state'] } },
-            state: { power: true, input: 'hdmi1', volume: 40 },
-          },
-        ],
-      })),
+      open: record('systems.open', () => opening),
       create: record('systems.create', () => system),
       update: record('systems.update', () => ({ ...system, version: system.version + 1 })),
       remove: record('systems.remove', () => null),

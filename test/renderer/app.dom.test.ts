@@ -17,8 +17,25 @@ const CONFIG: AppConfig = {
   panel: { screensaverAfterS: 120, stillUsingAfterS: 10_800, stillUsingAnswerS: 60 },
 };
 
+/** `session.boot` as the host answers it, from the fake's own status, config and systems.open. */
+function withBoot(api: RoomdeckApi): RoomdeckApi {
+  const session = api.session as unknown as Record<string, unknown>;
+  session.boot ??= async () => {
+    const status = await api.session.status({});
+    const config = await api.config.get({});
+    const systemId = config.systemId;
+    if (status.state !== 'signed-in' || systemId === null) return { status, config, opening: null };
+    const opening = await api.systems.open({ id: systemId }).then(
+      (room) => ({ systemId, room }),
+      (error: BridgeError) => ({ systemId, failure: { code: error.code, message: error.message } }),
+    );
+    return { status, config, opening };
+  };
+  return api;
+}
+
 function fakeApi(status: SessionStatus, overrides: Record<string, unknown> = {}): RoomdeckApi {
-  return {
+  return withBoot({
     session: {
       status: vi.fn(async () => status),
       signIn: vi.fn(async () => ({
@@ -35,7 +52,7 @@ function fakeApi(status: SessionStatus, overrides: Record<string, unknown> = {})
     },
     modules: {},
     ...overrides,
-  } as unknown as RoomdeckApi;
+  } as unknown as RoomdeckApi);
 }
 
 describe('the sign-in screen', () => {
@@ -272,7 +289,7 @@ describe('start-up with a remembered room', () => {
       systems: { open: vi.fn(open) },
     });
 
-  it('asks the host for the room as soon as it knows it, and hands that answer over once, to that room only', async () => {
+  it('gets the room in the boot answer, and hands that answer over once, to that room only', async () => {
     const opening = { detail: {}, types: {}, modules: [] };
     const api = remembered(async () => opening);
     const model = new AppModel(api, { assign: vi.fn() });
@@ -288,7 +305,7 @@ describe('start-up with a remembered room', () => {
     expect(model.takeOpening('sys-a')).toBeNull();
   });
 
-  it('keeps a failed early answer for the panel to report, never as an unhandled rejection', async () => {
+  it('keeps a room that failed to open in the boot answer for the panel to report, with its code', async () => {
     const api = remembered(async () => {
       throw new BridgeError({ code: 'ROOMDECK_OFFLINE', message: 'offline' });
     });

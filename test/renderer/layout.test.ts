@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { automaticSections } from '../../renderer/src/lib/layout/auto.ts';
-import { buildLayout, instancesOf, needsModuleDetails } from '../../renderer/src/lib/layout/build.ts';
+import { instancesOf } from '../../renderer/src/lib/layout/build.ts';
+import { buildLayout, needsModuleDetails } from '../../renderer/src/lib/layout/from-settings.ts';
 import { parseCustomLayout } from '../../renderer/src/lib/layout/custom.ts';
 import { boundModules, type ControlSpec } from '../../renderer/src/lib/layout/model.ts';
 import { INNOVATION_LAB_PANEL, moduleInfo } from './support/fixtures.ts';

@@ -1,5 +1,5 @@
-import type { AppConfig, RoomdeckApi, RoomOpening, SessionStatus } from '#contract';
-import { type BridgeError, toBridgeError } from './bridge.ts';
+import type { AppConfig, BootView, RoomdeckApi, RoomOpening, SessionStatus } from '#contract';
+import { BridgeError, toBridgeError } from './bridge.ts';
 
 export interface Reason {
   code: string;
@@ -71,20 +71,21 @@ export class AppModel {
     return !this.#kiosk && screen.name === 'sign-in' && screen.status?.state === 'signing-in';
   }
 
-  async boot(): Promise<void> {
-    // Both at once: the panel's start-up is a chain of round trips, and this removes one of them.
-    const [status, config] = await Promise.allSettled([
-      this.#api.session.status({}),
-      this.#api.config.get({}),
-    ]);
-    if (config.status === 'fulfilled') this.#kiosk = config.value.kiosk;
-    if (status.status === 'rejected') return this.#toSignIn(null, toBridgeError(status.reason));
-    if (status.value.state !== 'signed-in') {
-      this.#screen = { name: 'sign-in', status: status.value, reason: status.value.reason };
+  /** The first screen. `answer`: a `session.boot` already asked for (the page asks before it mounts). */
+  async boot(answer?: Promise<BootView>): Promise<void> {
+    // One round trip: the session, the configuration and the bound room's opening come together.
+    let boot: BootView;
+    try {
+      boot = await (answer ?? this.#api.session.boot({}));
+    } catch (error) {
+      return this.#toSignIn(null, toBridgeError(error));
+    }
+    this.#kiosk = boot.config.kiosk;
+    if (boot.status.state !== 'signed-in') {
+      this.#screen = { name: 'sign-in', status: boot.status, reason: boot.status.reason };
       return;
     }
-    if (config.status === 'rejected') return this.#toSignIn(status.value, toBridgeError(config.reason));
-    this.#showConfig(config.value);
+    this.#showConfig(boot.config, boot.opening);
   }
 
   /** Called by the bridge when any call answers with a session-ending code. */
@@ -212,17 +213,21 @@ export class AppModel {
     return opening?.systemId === systemId ? opening.answer : null;
   }
 
-  #showConfig(config: AppConfig): void {
+  #showConfig(config: AppConfig, opened: BootView['opening'] = null): void {
     this.#opening = null;
-    if (config.systemId) {
-      const answer = Promise.resolve().then(() => this.#api.systems.open({ id: config.systemId! }));
+    const systemId = config.systemId;
+    if (systemId) {
+      const answer =
+        opened?.systemId === systemId
+          ? 'room' in opened
+            ? Promise.resolve(opened.room)
+            : Promise.reject(new BridgeError(opened.failure))
+          : Promise.resolve().then(() => this.#api.systems.open({ id: systemId }));
       // Whoever takes it handles its failure; unclaimed, it must not surface as an unhandled rejection.
       answer.catch(() => undefined);
-      this.#opening = { systemId: config.systemId, answer };
+      this.#opening = { systemId, answer };
     }
-    this.#screen = config.systemId
-      ? { name: 'panel', config, systemId: config.systemId }
-      : { name: 'choose-room', config };
+    this.#screen = systemId ? { name: 'panel', config, systemId } : { name: 'choose-room', config };
   }
 
   #toSignIn(status: SessionStatus | null, error: BridgeError): void {

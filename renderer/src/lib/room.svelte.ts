@@ -4,9 +4,11 @@ import type { RoomPort } from '../controls/control.svelte.ts';
 import { isLinkLoss, messageOf, toBridgeError } from './bridge.ts';
 import type { Clock } from './clock.ts';
 import type { ModuleInfo } from './layout/auto.ts';
-import { buildLayout } from './layout/build.ts';
+import { layoutFrom } from './layout/build.ts';
+import type { CustomLayoutResult } from './layout/custom.ts';
 import type { BuiltLayout } from './layout/model.ts';
-import { buildPlan } from './panel/build-plan.ts';
+import { readCustomLayout } from './layout/read-custom.ts';
+import { planFrom } from './panel/build-plan.ts';
 import { linkWords } from './panel/link-words.ts';
 import { checkOutcome } from './panel/outcome.ts';
 import { type Address, type PanelPlan, type Step, watchedModules, type PageSpec } from './panel/plan.ts';
@@ -221,13 +223,13 @@ export class Room implements RoomPort {
       const opening = this.#opening;
       this.#opening = null;
       const { detail, types, modules } = await (opening ?? api.systems.open({ id: this.id }));
+      const custom = await readCustomLayout(detail.system.settings?.panel, types);
       if (this.#disposed) return;
       this.#detail = detail;
       this.#types = types;
-      const panel = detail.system.settings?.panel;
       this.#o.memory?.save(this.id, forgetSecrets({ detail, types, modules }));
       this.#fromMemory = false;
-      this.#apply(panel, types, modules);
+      this.#apply(custom, modules);
       this.#loadError = null;
       this.#gone = false;
       this.#loadFailures = 0;
@@ -237,11 +239,16 @@ export class Room implements RoomPort {
       this.#gone = toBridgeError(error).code === 'ROOMDECK_NOT_FOUND';
       // Started during an outage: show the room as last seen (stale) while trying to reach it.
       const remembered = this.#plan === null && isLinkLoss(error) ? this.#o.memory?.load(this.id) : null;
+      // The reader may not load either (the host is gone too): the automatic layout, then.
+      const custom = remembered
+        ? await readCustomLayout(remembered.detail.system.settings?.panel, remembered.types).catch(() => null)
+        : null;
+      if (this.#disposed) return;
       if (remembered) {
         this.#detail = remembered.detail;
         this.#types = remembered.types;
         this.#fromMemory = true;
-        this.#apply(remembered.detail.system.settings?.panel, remembered.types, remembered.modules);
+        this.#apply(custom, remembered.modules);
         for (const key of this.feeds.watched) {
           const [module, index] = key.split('/');
           this.feed(module!, Number(index)).markStale(true);
@@ -252,7 +259,7 @@ export class Room implements RoomPort {
   }
 
   /** Builds the plan from the room's modules and starts live feedback on what it shows. */
-  #apply(panel: unknown, types: Types, modules: ModuleInfo[]): void {
+  #apply(custom: CustomLayoutResult | null, modules: ModuleInfo[]): void {
     this.#initial = new Map(modules.map((m) => [`${m.module}/${m.index}`, m.state]));
     // Every module's state as loaded shows at once, whichever page is opened first; a real load
     // replaces what was remembered.
@@ -260,8 +267,8 @@ export class Room implements RoomPort {
       const feed = this.feed(m.module, m.index);
       if (feed.state === undefined || !this.#fromMemory) feed.receive(m.state);
     }
-    this.#layout = buildLayout(panel, types, modules);
-    this.#plan = buildPlan(panel, types, withoutComputers(modules, this.#detail));
+    this.#layout = layoutFrom(custom, modules);
+    this.#plan = planFrom(custom, withoutComputers(modules, this.#detail));
     this.show(null);
     this.#start();
   }

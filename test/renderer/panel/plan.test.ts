@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Funcs } from '#contract';
 import type { ModuleInfo } from '../../../renderer/src/lib/layout/auto.ts';
 import { automaticPlan } from '../../../renderer/src/lib/panel/auto-plan.ts';
-import { buildPlan } from '../../../renderer/src/lib/panel/build-plan.ts';
+import { buildPlan } from '../../../renderer/src/lib/layout/from-settings.ts';
 import { watchedModules } from '../../../renderer/src/lib/panel/plan.ts';
 
 const fn = (...params: [string, object][]): Funcs[string] => ({

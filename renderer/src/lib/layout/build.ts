@@ -1,22 +1,20 @@
 import type { Types } from '#contract';
 import type { ModuleInfo } from './auto.ts';
 import { automaticSections } from './auto.ts';
-import { parseCustomLayout } from './custom.ts';
+import type { CustomLayoutResult } from './custom.ts';
 import type { BuiltLayout } from './model.ts';
 
+/*
+ * The layout from the room's own layout as already read (custom.ts, loaded only for rooms that
+ * have one: its schema checker is a third of the panel's code). `null`: the room has none.
+ * `buildLayout` in from-settings.ts reads settings.panel and calls this.
+ */
+
 /** The room's own layout when it has a valid one; otherwise (and below any errors) the automatic one. */
-export function buildLayout(panel: unknown, types: Types, modules: ModuleInfo[]): BuiltLayout {
-  if (panel === undefined || panel === null) {
-    return { source: 'automatic', sections: automaticSections(modules), problems: [] };
-  }
-  const custom = parseCustomLayout(panel, types);
+export function layoutFrom(custom: CustomLayoutResult | null, modules: ModuleInfo[]): BuiltLayout {
+  if (custom === null) return { source: 'automatic', sections: automaticSections(modules), problems: [] };
   if (custom.ok) return { source: 'custom', title: custom.title, sections: custom.sections, problems: [] };
   return { source: 'automatic', sections: automaticSections(modules), problems: custom.problems };
-}
-
-/** A custom layout needs no funcs: ask for them only when the automatic layout will be shown. */
-export function needsModuleDetails(panel: unknown, types: Types): boolean {
-  return panel === undefined || panel === null || !parseCustomLayout(panel, types).ok;
 }
 
 /** Every module instance of the room, from `types` (class → count). */

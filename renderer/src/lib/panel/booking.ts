@@ -1,4 +1,5 @@
 import type { ModuleState } from '#contract';
+import { formatHourMinute } from '../time-format.ts';
 
 /*
  * The room's calendar as scheduling panels show it: green "Available until 14:00", red "In use
@@ -32,8 +33,7 @@ export interface BookingView {
 
 export type TimeFormat = (epochS: number) => string;
 
-export const clockTime: TimeFormat = (s) =>
-  new Date(s * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+export const clockTime: TimeFormat = (s) => formatHourMinute(s * 1000);
 
 function meetingOf(v: unknown): Meeting | null {
   if (typeof v !== 'object' || v === null) return null;

@@ -1,6 +1,5 @@
-import type { Types } from '#contract';
 import type { ModuleInfo } from '../layout/auto.ts';
-import { type CustomPage, parseCustomLayout } from '../layout/custom.ts';
+import type { CustomLayoutResult, CustomPage } from '../layout/custom.ts';
 import type { PanelPower, PanelSource, PanelVolume } from '../layout/panel-schema.ts';
 import { automaticPlan } from './auto-plan.ts';
 import {
@@ -82,10 +81,10 @@ function volumeOf(v: PanelVolume): VolumeSpec {
   };
 }
 
-export function buildPlan(panel: unknown, types: Types, modules: ModuleInfo[]): PanelPlan {
+/** The plan from the room's own layout as already read (`null`: it has none). */
+export function planFrom(custom: CustomLayoutResult | null, modules: ModuleInfo[]): PanelPlan {
   const automatic = automaticPlan(modules);
-  if (panel === undefined || panel === null) return automatic;
-  const custom = parseCustomLayout(panel, types);
+  if (custom === null) return automatic;
   if (!custom.ok) return { ...automatic, problems: custom.problems };
   const home = custom.home ? custom.home.map((s, i) => tileOf(s, i, custom.power)) : automatic.home;
   const pages: PageSpec[] = custom.pages.map((page, p) => ({

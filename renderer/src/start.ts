@@ -1,0 +1,35 @@
+import { mount } from 'svelte';
+import { type BootView, type RoomdeckApi, TECHNICIAN_ROUTE } from '#contract';
+import App from './App.svelte';
+import { AppModel } from './lib/app.svelte.ts';
+import { type BridgeError, createBridge, findIpc } from './lib/bridge.ts';
+import { systemClock } from './lib/clock.ts';
+import { PanelHeartbeat } from './lib/panel/heartbeat.ts';
+import { CODE_LOADED_MARK } from './lib/startup-marks.ts';
+import { TechnicianAccessModel } from './lib/technician/access.svelte.ts';
+
+export interface StartOptions {
+  api: RoomdeckApi;
+  /** The first `session.boot`, already on its way (main.ts asks before this module loads). */
+  boot: Promise<BootView>;
+}
+
+/** Mounts the app; returns where the bridge's session-ending errors go from now on. */
+export function start({ api, boot }: StartOptions): (error: BridgeError) => void {
+  performance.mark(CODE_LOADED_MARK);
+  const nav = { assign: (url: string) => window.location.assign(url) };
+  const model = new AppModel(api, nav);
+  // A kiosk technician's calls: their own route (IPC channels or HTTP path), their own session, and
+  // session-ending errors that close the technician's drawer, never the panel.
+  const tools = createBridge({ ipc: findIpc(TECHNICIAN_ROUTE), baseUrl: `/${TECHNICIAN_ROUTE}` });
+  const technician = new TechnicianAccessModel({ api, tools, nav, clock: systemClock });
+
+  const target = document.getElementById('app');
+  if (!target) throw new Error('index.html has no #app element');
+  void model.boot(boot);
+  // Alive, and where: the main process keeps the display awake and watches for a hung page by it.
+  const heartbeat = new PanelHeartbeat({ send: (state) => api.panel.report(state), clock: systemClock });
+  mount(App, { target, props: { model, clock: systemClock, technician, heartbeat } });
+  heartbeat.start();
+  return (error) => model.sessionEnded(error);
+}
