@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -157,6 +158,12 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
     etag: false,
     lastModified: false,
     cacheControl: false,
+    // Vite names every asset by its content: a browser may keep it for good, and a reload then
+    // asks the host for the page alone.
+    setHeaders: (reply, file) => {
+      if (path.relative(rendererDir, file).split(path.sep)[0] === 'assets')
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
   });
 
   return app;

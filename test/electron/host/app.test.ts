@@ -117,6 +117,14 @@ describe('the browser host', () => {
     expect(style.headers['content-type']).toMatch(/^text\/css/);
   });
 
+  it('lets a browser keep the content-named assets for good, never the page', async () => {
+    const { inject, openPage } = await setup();
+    const script = await inject({ method: 'GET', url: '/assets/index-abc.js' });
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await inject({ method: 'GET', url: '/', headers: { cookie: await openPage() } });
+    expect(page.headers['cache-control']).toBe('no-store');
+  });
+
   it('answers unknown paths and path traversal with JSON 404', async () => {
     const { inject } = await setup();
     for (const url of ['/nope', '/assets/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd']) {
