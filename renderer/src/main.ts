@@ -2,6 +2,7 @@ import './app.css';
 import type { BridgeError } from './lib/bridge.ts';
 import { createBridge, findIpc } from './lib/bridge.ts';
 import { BOOT_ANSWERED_MARK } from './lib/startup-marks.ts';
+import { warmTimeFormats } from './lib/time-format.ts';
 
 /*
  * The page's first script, kept tiny: it asks the host for what the first screen needs (the
@@ -17,5 +18,6 @@ void boot.then(() => performance.mark(BOOT_ANSWERED_MARK)).catch(() => undefined
 // Handled by the app model once it takes it; until then a failure must not count as unhandled.
 boot.catch(() => undefined);
 
+warmTimeFormats();
 const { start } = await import('./start.ts');
 sessionEnded = start({ api, boot });

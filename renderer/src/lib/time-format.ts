@@ -24,3 +24,9 @@ export const formatHourMinute = (epochMs: number): string => hourMinute().format
 
 /** "Wednesday 25 November" (in the locale's order). */
 export const formatDayAndDate = (epochMs: number): string => dayAndDate().format(epochMs);
+
+/** Builds the formatters now (the first one loads the locale data), off the path to the first paint. */
+export function warmTimeFormats(): void {
+  hourMinute();
+  dayAndDate();
+}
