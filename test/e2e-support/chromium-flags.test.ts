@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
+import { chromiumLaunchOptions, PLAYWRIGHT_DISABLED_FEATURES } from '../e2e/support/chromium.ts';
+
+/*
+ * Chromium keeps only the last `--disable-features` it is given, so the one the tests and benches
+ * pass replaces Playwright's. Playwright does not export its list; it is read here from the
+ * installed playwright-core, so an upgrade that adds a feature fails this test rather than quietly
+ * turning that feature back on.
+ */
+function playwrightDisabledFeatures(): string[] {
+  const require = createRequire(import.meta.url);
+  const core = path.dirname(require.resolve('playwright-core/package.json'));
+  const bundle = readFileSync(path.join(core, 'lib', 'coreBundle.js'), 'utf8');
+  const list = /disabledFeatures = \[([\s\S]*?)\]\.filter\(Boolean\)/.exec(bundle)?.[1];
+  if (list === undefined)
+    throw new Error('playwright-core no longer declares disabledFeatures where expected');
+  return [...list.replace(/\/\/.*$/gm, '').matchAll(/"([A-Za-z0-9]+)"/g)].map((m) => m[1]!);
+}
+
+describe('the Chromium the tests and benches drive', () => {
+  it('still disables every feature Playwright disables', () => {
+    const theirs = playwrightDisabledFeatures();
+    expect(theirs.length).toBeGreaterThan(5);
+    expect(PLAYWRIGHT_DISABLED_FEATURES).toEqual(expect.arrayContaining(theirs));
+  });
+
+  it('passes one --disable-features, holding Playwright’s list and the address bar’s WebUI pop-ups', () => {
+    const flags = (chromiumLaunchOptions().args ?? []).filter((a) => a.startsWith('--disable-features='));
+    expect(flags).toHaveLength(1);
+    const features = flags[0]!.slice('--disable-features='.length).split(',');
+    expect(features).toEqual(
+      expect.arrayContaining([...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']),
+    );
+  });
+
+  it('opens a new context without the address bar’s WebUI pages beside the page under test', async () => {
+    const browser = await chromium.launch(chromiumLaunchOptions());
+    try {
+      const cdp = await browser.newBrowserCDPSession();
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto('data:text/html,<p>panel</p>');
+      const { targetInfos } = await cdp.send('Target.getTargets');
+      expect(targetInfos.map((t) => t.url).filter((url) => url.startsWith('chrome://'))).toEqual([]);
+      expect(targetInfos.some((t) => t.url.startsWith('data:'))).toBe(true);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});
