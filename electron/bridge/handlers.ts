@@ -154,7 +154,10 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     idleTimeoutMs: (config.technicianIdleS ?? DEFAULT_IDLE_TIMEOUT_MS / 1000) * 1000,
     session: technicianSession,
     clock,
+    log,
   });
+  // The technician's own account signing in and out, beside the panel's.
+  const unlogTechnician = logSession(technicianSession, log, 'technician ');
   const panelReports = new PanelReports();
   const shared: Shared = {
     config,
@@ -208,6 +211,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     },
     dispose: () => {
       unlogSession();
+      unlogTechnician();
       unlogLink();
       technician.dispose();
       technicianSession.dispose();

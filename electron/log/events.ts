@@ -8,29 +8,32 @@ import type { Log } from './log.ts';
  * states, codes and the service's origin are written; never anything from the vault.
  */
 
-export function logSession(session: Session, log: Log): () => void {
+/** `prefix`: whose session it is when there are two ("technician " for the kiosk technician's). */
+export function logSession(session: Session, log: Log, prefix = ''): () => void {
   let previous = session.status().state;
+  const info = (event: string, fields: Record<string, unknown>) => log.info(prefix + event, fields);
+  const warn = (event: string, fields: Record<string, unknown>) => log.warn(prefix + event, fields);
   return session.onChange((status) => {
     const was = previous;
     previous = status.state;
     if (status.state === was) return;
     if (status.state === 'signed-in') {
-      log.info(was === 'signing-in' ? 'sign-in succeeded' : 'session restored', { server: status.server });
+      info(was === 'signing-in' ? 'sign-in succeeded' : 'session restored', { server: status.server });
     } else if (status.state === 'signing-in') {
       // A managed account whose session the service ended signs in again at once, by itself.
       if (was === 'signed-in' && status.reason !== null) {
-        log.warn('session ended', {
+        warn('session ended', {
           server: status.server,
           code: status.reason.code,
           reason: status.reason.message,
         });
       }
-      log.info('sign-in started', { server: status.server });
+      info('sign-in started', { server: status.server });
     } else if (status.reason === null) {
-      log.info(was === 'signing-in' ? 'sign-in abandoned' : 'signed out', { server: status.server });
+      info(was === 'signing-in' ? 'sign-in abandoned' : 'signed out', { server: status.server });
     } else {
       const event = was === 'signing-in' ? 'sign-in failed' : 'session ended';
-      log.warn(event, { server: status.server, code: status.reason.code, reason: status.reason.message });
+      warn(event, { server: status.server, code: status.reason.code, reason: status.reason.message });
     }
   });
 }

@@ -3,6 +3,7 @@ import type { Clock, TimerHandle } from '../api/clock.ts';
 import { RoomdeckError } from '../api/errors.ts';
 import type { SessionStatus, SignInStart } from '../auth/session.ts';
 import type { TechnicianAccess, UnlockResult } from '../bridge/technician.ts';
+import type { Log } from '../log/log.ts';
 import { Lockout } from './lockout.ts';
 import { type PinHash, verifyPin } from './pin.ts';
 
@@ -37,6 +38,11 @@ export interface TechnicianGateOptions {
    * this much later, in case the page that should have is gone (crashed, navigated away).
    */
   graceMs?: number;
+  /**
+   * Who opened the tools on this panel and when: PINs accepted and refused, the pad locking, the
+   * tools closing and why. Never the PIN itself.
+   */
+  log?: Log;
 }
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
@@ -100,12 +106,16 @@ export class TechnicianGate {
     }
     if (!this.#lockout.check(this.#clock.now()).allowed) return { outcome: 'locked', access: this.status() };
     const right = await this.#verify(pin, hash).catch(() => false);
+    const log = this.#options.log;
     if (!right) {
       const { retryInMs } = this.#lockout.wrong(this.#clock.now());
+      if (retryInMs > 0) log?.warn('technician PIN refused: pad locked', { retryInMs: Math.ceil(retryInMs) });
+      else log?.warn('technician PIN refused', { triesLeft: this.#lockout.triesLeft(this.#clock.now()) });
       return { outcome: retryInMs > 0 ? 'locked' : 'wrong', access: this.status() };
     }
     this.#lockout.right();
     this.#open = true;
+    log?.info('technician tools opened', { idleTimeoutMs: this.#options.idleTimeoutMs });
     this.touch();
     return { outcome: 'opened', access: this.status() };
   }
@@ -129,7 +139,8 @@ export class TechnicianGate {
   }
 
   /** Locks the gate and signs the technician out (revoking); the panel's own session is not touched. */
-  async close(): Promise<void> {
+  async close(why: 'closed' | 'idle' = 'closed'): Promise<void> {
+    if (this.#open) this.#options.log?.info('technician tools closed', { why });
     this.#open = false;
     this.#disarm();
     await this.#options.session.signOut().catch(() => undefined);
@@ -156,7 +167,7 @@ export class TechnicianGate {
       this.#arm(limit - idle);
       return;
     }
-    void this.close();
+    void this.close('idle');
   }
 
   dispose(): void {

@@ -123,6 +123,12 @@ test('the right PIN, the technician’s own sign-in, the tools in a drawer, and 
 
   await page.getByRole('button', { name: 'Technician tools' }).click();
   await expect(drawer(page).getByRole('timer')).toHaveText(/Closes in 0:0\d if untouched/);
+  // The panel behind the drawer is out of reach: Tab never lands on it, nor does a click.
+  await expect(page.locator('.app-screen')).toHaveAttribute('inert', '');
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('.app-screen') === null)).toBe(true);
+  }
   await enterPin(page, PIN);
   await expect(drawer(page).getByRole('heading', { name: 'Sign in as technician' })).toBeVisible();
   await drawer(page).getByRole('button', { name: 'Sign in' }).click();
@@ -156,6 +162,7 @@ test('the right PIN, the technician’s own sign-in, the tools in a drawer, and 
   // Left alone, the drawer closes by itself and the technician is signed out.
   await expect(drawer(page)).toHaveCount(0, { timeout: (IDLE_S + 5) * 1000 });
   await panelReady(page);
+  await expect(page.locator('.app-screen')).not.toHaveAttribute('inert');
   expect(await bridge(page, 'technician/', 'systems/list')).toMatchObject({
     ok: false,
     error: { code: 'ROOMDECK_TECHNICIAN_LOCKED' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionStatus, SignInStart } from '../../../electron/auth/session.ts';
+import { createMemoryLog, type Log } from '../../../electron/log/log.ts';
 import { TechnicianGate, type TechnicianSession } from '../../../electron/technician/gate.ts';
 import type { PinHash } from '../../../electron/technician/pin.ts';
 import { FakeClock } from '../helpers/fake-clock.ts';
@@ -33,7 +34,7 @@ class FakeTechnicianSession implements TechnicianSession {
   }
 }
 
-function gate(over: { pinHash?: PinHash | null; idleTimeoutMs?: number } = {}) {
+function gate(over: { pinHash?: PinHash | null; idleTimeoutMs?: number; log?: Log } = {}) {
   const clock = new FakeClock();
   const session = new FakeTechnicianSession();
   const checked: string[] = [];
@@ -47,6 +48,7 @@ function gate(over: { pinHash?: PinHash | null; idleTimeoutMs?: number } = {}) {
       checked.push(pin);
       return pin === RIGHT;
     },
+    ...(over.log ? { log: over.log } : {}),
   });
   return { technician, session, clock, checked };
 }
@@ -133,5 +135,39 @@ describe('the technician PIN gate', () => {
     await technician.close();
     expect(technician.status()).toMatchObject({ open: false, session: { state: 'signed-out' } });
     expect(session.signOuts).toBe(1);
+  });
+
+  it('logs who got in and when, wrong PINs, the pad locking and the tools closing, never a PIN', async () => {
+    const log = createMemoryLog();
+    const { technician, clock } = gate({ log });
+    await technician.unlock('111111');
+    for (let i = 0; i < 4; i++) await technician.unlock('000000');
+    await clock.advance(60_000);
+    await technician.unlock(RIGHT);
+    await technician.close();
+    await technician.unlock(RIGHT);
+    await clock.advance(200_000);
+    const lines = log
+      .recent()
+      .map((line) => JSON.parse(line) as { event: string; level: string } & Record<string, unknown>);
+    expect(lines.map((l) => l.event)).toEqual([
+      'technician PIN refused',
+      'technician PIN refused',
+      'technician PIN refused',
+      'technician PIN refused',
+      'technician PIN refused: pad locked',
+      'technician tools opened',
+      'technician tools closed',
+      'technician tools opened',
+      'technician tools closed',
+    ]);
+    expect(lines[0]).toMatchObject({ level: 'warn', triesLeft: 4 });
+    expect(lines[4]).toMatchObject({ retryInMs: 60_000 });
+    expect(lines.filter((l) => l.event === 'technician tools closed').map((l) => l.why)).toEqual([
+      'closed',
+      'idle',
+    ]);
+    const text = log.recent().join('\n');
+    for (const pin of [RIGHT, '111111', '000000']) expect(text).not.toContain(pin);
   });
 });

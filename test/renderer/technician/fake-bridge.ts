@@ -107,6 +107,7 @@ export function fakeBridge(options: { forbid?: string[] } = {}) {
   const api: RoomdeckApi = {
     session: {
       status: notFaked('status'),
+      boot: notFaked('boot'),
       signIn: notFaked('signIn'),
       signOut: notFaked('signOut'),
       cancelSignIn: notFaked('cancelSignIn'),
