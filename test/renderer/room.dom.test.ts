@@ -264,6 +264,31 @@ describe('a room', () => {
     expect(calls).toEqual(['exec power', 'state Display/1']);
   });
 
+  it('counts every command not yet answered, whichever control sent it, failed ones too (the update window reads it)', async () => {
+    const { api } = fakeApi(detail(undefined, [mod('m1', 'Display')]), { Display: 1 });
+    const answers: (() => void)[] = [];
+    const exec = api.systems.exec as unknown as ReturnType<typeof vi.fn>;
+    exec.mockImplementation(
+      () =>
+        new Promise((resolve, reject) => {
+          answers.push(() => resolve({ result: null }));
+          answers.push(() => reject(new BridgeError({ code: 'ROOMDECK_DEVICE_ERROR', message: 'refused' })));
+        }),
+    );
+    room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock });
+    await room.load();
+    expect(room.commandsInFlight).toBe(0);
+    const first = room.exec('Display', 1, { method: 'volume', args: [20] });
+    const second = room.exec('Display', 1, { method: 'volume', args: [25] }).catch(() => 'failed');
+    expect(room.commandsInFlight).toBe(2);
+    answers[0]!();
+    await first;
+    expect(room.commandsInFlight).toBe(1);
+    answers[3]!();
+    expect(await second).toBe('failed');
+    expect(room.commandsInFlight).toBe(0);
+  });
+
   it('counts only modules that are not ignore_connected towards the connection indicator', async () => {
     const modules = [
       mod('m1', 'Display', { connected: false, ignore_connected: true }),

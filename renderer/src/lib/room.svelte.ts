@@ -132,6 +132,7 @@ export class Room implements RoomPort {
   #activity = $state<'idle' | 'active'>('idle');
   #stopVisibility: (() => void) | null = null;
   #disposed = false;
+  #commandsInFlight = 0;
   /** The first load's answer when start-up already asked for it (taken once). */
   #opening: Promise<RoomOpening> | null;
 
@@ -186,14 +187,21 @@ export class Room implements RoomPort {
     return messageOf(error);
   }
 
+  /** Commands sent to the room's devices and not yet answered, from any control on any page. */
+  get commandsInFlight(): number {
+    return this.#commandsInFlight;
+  }
+
   async exec(module: string, index: number, command: Command): Promise<unknown> {
     const target = { module, index };
     this.touched();
     this.feeds.pressed();
+    this.#commandsInFlight += 1;
     try {
       const { result } = await this.#o.api.systems.exec({ id: this.id, ...target, ...command });
       return result;
     } finally {
+      this.#commandsInFlight -= 1;
       // Even a failed command may have changed something: show the device's truth at once.
       if (this.feeds.isWatched(target)) this.feeds.refresh(target);
     }

@@ -52,9 +52,12 @@ export class PanelModel {
   get busy(): boolean {
     return this.#phase !== 'ready';
   }
-  /** A press is waiting for the service: starting or switching off, a source, a booking. */
+  /**
+   * A press is waiting for the service: starting or switching off, a source, a booking, or any
+   * control's command (a fader on a page, a light, a camera preset) not yet answered.
+   */
   get pressInFlight(): boolean {
-    return this.busy || this.#startingTile !== null || this.#bookingBusy;
+    return this.busy || this.#startingTile !== null || this.#bookingBusy || this.room.commandsInFlight > 0;
   }
   /** When the room's next meeting starts (epoch ms); null without one (or without a calendar). */
   nextMeetingAt(nowMs: number): number | null {
