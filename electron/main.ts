@@ -31,7 +31,7 @@ import { lazyStore } from './store/lazy-store.ts';
 import { ensurePrivateFolderSync } from './store/private-folder.ts';
 import { createSafeStorageVault } from './store/safe-storage-vault.ts';
 import { createSettings } from './store/settings.ts';
-import { UpdateController } from './update/controller.ts';
+import { UpdateController, type UpdateStatus } from './update/controller.ts';
 import { electronUpdaterBackend } from './update/electron-updater-backend.ts';
 import { appUrlMatcher } from './window/app-origin.ts';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './window/app-protocol.ts';
@@ -187,6 +187,9 @@ function createWindow(config: ResolvedConfig, appUrl: string): BrowserWindow {
   return win;
 }
 
+/** What the diagnostics bundle says of updates: the controller's status once one runs. */
+let updateStatus: () => UpdateStatus = () => ({ state: 'disabled' });
+
 /** How often the update feed is asked for a new version. */
 const UPDATE_CHECK_EVERY_MS = 60 * 60_000;
 
@@ -212,6 +215,7 @@ async function startUpdates(
     log,
   });
   cleanups.unshift(() => controller.stop());
+  updateStatus = () => controller.status();
   controller.start();
 }
 
@@ -235,6 +239,7 @@ async function start(): Promise<void> {
     },
     configSources: outcome.loaded.sources,
     configProblems: outcome.problems?.problems.map((p) => `${p.key} (${p.source}): ${p.message}`) ?? [],
+    updates: () => updateStatus(),
   };
   process.on('uncaughtException', (err) => log.error('crashed: uncaught exception in main', { error: err }));
   app.on('child-process-gone', (_event, details) =>

@@ -26,6 +26,8 @@ export const DiagnosticsExport = Type.Object({
     session: Type.Unknown(),
     link: Type.Unknown(),
     pollRoundTrips: Type.Unknown(),
+    /** The update controller's status (`disabled`, `idle` with the last check, waiting, installing). */
+    updates: Type.Unknown(),
     lastErrors: Type.Array(Type.Unknown()),
     log: Type.Array(Type.Unknown()),
   }),

@@ -595,6 +595,8 @@ function buildApi(who: Principal, shared: Shared): RoomdeckApi {
           session: { ...status(), enrolment: enrolment.view() },
           link: { ...link.view() },
           pollRoundTrips: pollRoundTrips.snapshot(),
+          // The browser host has no updater; a desktop app without a feed says `disabled`.
+          updates: context?.updates?.() ?? { state: 'not in this host' },
           logLines: log.recent(),
         });
         return { fileName: diagnosticsFileName(now), bundle };

@@ -17,6 +17,8 @@ export interface DiagnosticsInput {
   session: Record<string, unknown>;
   link: Record<string, unknown>;
   pollRoundTrips: Record<string, unknown>;
+  /** The update controller's status, or why there is none. */
+  updates: unknown;
   logLines: string[];
 }
 
@@ -30,6 +32,7 @@ export interface DiagnosticsBundle {
   session: unknown;
   link: unknown;
   pollRoundTrips: unknown;
+  updates: unknown;
   lastErrors: unknown[];
   log: unknown[];
 }
@@ -63,6 +66,7 @@ export function buildDiagnostics(input: DiagnosticsInput): DiagnosticsBundle {
     session: input.session,
     link: input.link,
     pollRoundTrips: input.pollRoundTrips,
+    updates: input.updates,
     lastErrors,
     log,
   }) as DiagnosticsBundle;

@@ -12,6 +12,8 @@ export interface DiagnosticsContext {
   configSources: Readonly<Record<string, string>>;
   /** Problems with the current configuration when the last good one is in use. */
   configProblems: readonly string[];
+  /** Where updates stand (Electron with a feed configured); absent: this host has no updates. */
+  updates?: () => unknown;
 }
 
 export const platformOf = (host: DiagnosticsContext['host']) => ({

@@ -187,6 +187,7 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
           session: {},
           link: {},
           pollRoundTrips: {},
+          updates: { state: 'not in this host' },
           lastErrors: [],
           log: [],
         },

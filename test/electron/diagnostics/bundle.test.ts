@@ -30,9 +30,16 @@ describe('the diagnostics bundle', () => {
       session: { state: 'signed-in', refreshToken: 'RT-Z', expiresAt: 1 },
       link: { state: 'live' },
       pollRoundTrips: histogram.snapshot(),
+      updates: { state: 'waiting-to-install', version: '0.2.0', reason: 'room-on', retryAt: 1 },
       logLines: log.recent(),
     });
     expect(bundle.kind).toBe('roomdeck-diagnostics');
+    expect(bundle.updates).toEqual({
+      state: 'waiting-to-install',
+      version: '0.2.0',
+      reason: 'room-on',
+      retryAt: 1,
+    });
     expect(bundle.log).toHaveLength(500);
     expect(bundle.lastErrors).toEqual([
       expect.objectContaining({ event: 'exec-failed', device: 'Display 1' }),

@@ -121,6 +121,8 @@ describe('the log, after a panel’s eventful day', () => {
 
     const diagnostics = await api.diagnostics.export({});
     const bundleText = JSON.stringify(diagnostics);
+    // A browser host has no updater, and the bundle says so rather than leaving it out.
+    expect(diagnostics.bundle.updates).toEqual({ state: 'not in this host' });
 
     // The authorization server ends the session at the next refresh.
     await proxy.set('invalid-grant');
