@@ -18,6 +18,25 @@ void boot.then(() => performance.mark(BOOT_ANSWERED_MARK)).catch(() => undefined
 // Handled by the app model once it takes it; until then a failure must not count as unhandled.
 boot.catch(() => undefined);
 
+// While the panel's code arrives: the first Intl formatter loads the locale data (time-format.ts).
 warmTimeFormats();
-const { start } = await import('./start.ts');
-sessionEnded = start({ api, boot });
+try {
+  const { start } = await import('./start.ts');
+  sessionEnded = start({ api, boot });
+} catch {
+  // The panel's code did not arrive (the host restarted with another build, the network dropped):
+  // say so rather than leave a blank screen. A kiosk's watchdog reloads the page by itself.
+  const message = document.createElement('p');
+  message.setAttribute('role', 'alert');
+  message.textContent =
+    'Roomdeck could not load the panel. Reload it; if it keeps happening, call AV support.';
+  const reload = document.createElement('button');
+  reload.type = 'button';
+  reload.className = 'target primary';
+  reload.textContent = 'Reload';
+  reload.addEventListener('click', () => window.location.reload());
+  const screen = document.createElement('main');
+  screen.className = 'app load-failure';
+  screen.append(message, reload);
+  document.getElementById('app')?.replaceChildren(screen);
+}

@@ -22,6 +22,33 @@ test.describe('the panel against the simulator', () => {
     }
   });
 
+  test('a panel whose code does not arrive says so and what to do, instead of a blank screen', async ({
+    page,
+    stack,
+  }) => {
+    await page.route('**/assets/start-*.js', (route) => route.abort('connectionreset'));
+    await openHost(page, stack.host.url);
+    await expect(page.getByRole('alert')).toHaveText(
+      'Roomdeck could not load the panel. Reload it; if it keeps happening, call AV support.',
+    );
+    const shots = path.join(ROOT, 'test-results', 'screens');
+    mkdirSync(shots, { recursive: true });
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 1024, height: 600 },
+      { width: 800, height: 1280 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.screenshot({
+        path: path.join(shots, `panel-code-not-loaded-${size.width}x${size.height}.png`),
+      });
+    }
+    await page.unroute('**/assets/start-*.js');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.locator('main.app')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
   test('finds a room by search; its help tells its capacity, features, devices and where it is', async ({
     page,
     stack,
