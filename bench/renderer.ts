@@ -348,7 +348,13 @@ async function benchColdStart(browser: Browser, stack: Stack, runs = 5) {
   };
 }
 
-function bundleSize(): { gzip: number; raw: number } {
+function bundleSize(): {
+  gzip: number;
+  raw: number;
+  startGzip: number;
+  startRaw: number;
+  startFiles: number;
+} {
   const result = spawnSync(
     process.execPath,
     ['node_modules/vite/bin/vite.js', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'error'],
@@ -373,14 +379,25 @@ function bundleSize(): { gzip: number; raw: number } {
   );
   if (host.status !== 0) throw new Error('the browser host build failed');
   const dir = path.join(ROOT, 'dist', 'renderer', 'assets');
+  // What the page loads before the panel can draw: the scripts index.html names (the entry and its
+  // modulepreloads). The rest (technician tools, the custom-layout reader) loads on demand.
+  const page = readFileSync(path.join(ROOT, 'dist', 'renderer', 'index.html'), 'utf8');
+  const atStart = new Set([...page.matchAll(/assets\/([^"]+\.js)"/g)].map((m) => m[1]));
   let gzip = 0;
   let raw = 0;
+  let startGzip = 0;
+  let startRaw = 0;
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
     const bytes = readFileSync(path.join(dir, file));
+    const packed = gzipSync(bytes, { level: 9 }).length;
     raw += bytes.length;
-    gzip += gzipSync(bytes, { level: 9 }).length;
+    gzip += packed;
+    if (atStart.has(file)) {
+      startRaw += bytes.length;
+      startGzip += packed;
+    }
   }
-  return { gzip, raw };
+  return { gzip, raw, startGzip, startRaw, startFiles: atStart.size };
 }
 
 /** A clock whose timers run when the bench says so: 10,000 cycles take milliseconds, not hours. */
@@ -505,7 +522,14 @@ async function main(): Promise<void> {
     return startupOnly(at === -1 ? 5 : Number(process.argv[at + 1]));
   }
   const size = bundleSize();
-  emit('renderer JS gzip size', size.gzip / 1024, 'KB', { goal: '<= 80', rawKB: round(size.raw / 1024) });
+  emit('renderer JS gzip size, loaded at start (entry and modulepreloads)', size.startGzip / 1024, 'KB', {
+    goal: '<= 80',
+    rawKB: round(size.startRaw / 1024),
+    files: size.startFiles,
+  });
+  emit('renderer JS gzip size, all (with what loads on demand)', size.gzip / 1024, 'KB', {
+    rawKB: round(size.raw / 1024),
+  });
 
   const heap: number[] = [];
   for (let i = 0; i < 3; i++) heap.push(await benchHeap());
