@@ -8,8 +8,15 @@ export function secureWebPreferences(
   preloadPath: string,
   options: { devTools?: boolean } = {},
 ): WebPreferences {
+  return { preload: preloadPath, ...lockedWebPreferences(options) };
+}
+
+/**
+ * The same lock-down for a window with no preload at all (the sign-in window, the start-up failure
+ * page): one list, so a window Roomdeck opens never misses a setting another one has.
+ */
+export function lockedWebPreferences(options: { devTools?: boolean } = {}): WebPreferences {
   return {
-    preload: preloadPath,
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,

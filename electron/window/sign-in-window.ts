@@ -1,6 +1,7 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
 import type { OpenSignInWindow, SignInWindowHandle } from '../auth/session.ts';
 import type { FrameNavigationEvent, PreventableEvent } from './navigation.ts';
+import { lockedWebPreferences } from './preferences.ts';
 
 /**
  * Kiosk sign-in without a system browser: the service's login page in a window of Roomdeck's own,
@@ -61,19 +62,7 @@ export function signInWindowOptions(
     backgroundColor: '#101418',
     webPreferences: {
       partition: SIGN_IN_PARTITION,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      spellcheck: false,
-      safeDialogs: true,
-      devTools: false,
+      ...lockedWebPreferences(),
       disableBlinkFeatures: 'Auxclick',
     },
   };

@@ -1,5 +1,6 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { ConfigInvalidError } from '../config/load.ts';
+import { lockedWebPreferences } from './preferences.ts';
 
 /**
  * What a panel shows when Roomdeck cannot start: a window with what went wrong, in words, and what
@@ -60,12 +61,8 @@ export function startupFailureWindowOptions(kiosk: boolean): BrowserWindowConstr
     autoHideMenuBar: true,
     ...(kiosk ? { kiosk: true, fullscreen: true, frame: false } : {}),
     webPreferences: {
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
+      ...lockedWebPreferences(),
       javascript: false,
-      devTools: false,
       disableBlinkFeatures: 'Auxclick',
     },
   };
