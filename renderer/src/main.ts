@@ -14,9 +14,11 @@ import { warmTimeFormats } from './lib/time-format.ts';
 let sessionEnded: (error: BridgeError) => void = () => undefined;
 const api = createBridge({ ipc: findIpc(), onSessionEnded: (error) => sessionEnded(error) });
 const boot = api.session.boot({});
-void boot.then(() => performance.mark(BOOT_ANSWERED_MARK)).catch(() => undefined);
-// Handled by the app model once it takes it; until then a failure must not count as unhandled.
-boot.catch(() => undefined);
+// The app model handles a failure once it takes the answer; until then it must not count as unhandled.
+void boot.then(
+  () => performance.mark(BOOT_ANSWERED_MARK),
+  () => undefined,
+);
 
 // While the panel's code arrives: the first Intl formatter loads the locale data (time-format.ts).
 warmTimeFormats();
