@@ -2,7 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './test/e2e/support/chromium.ts';
 
 export default defineConfig({
-  testDir: 'test/e2e',
+  // The end-to-end suite and the Chromium half of the attack suite (test/security).
+  testDir: 'test',
+  testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
   workers: 1,
   retries: 0,
   timeout: 60_000,
