@@ -15,6 +15,10 @@ import { readInt, readNumber, readStringList } from './values.ts';
  *   as real projectors refuse it (PJLink ERR3, "unavailable time"), so the caller can retry.
  * - Transitions finish lazily in advance(), from `transition_ends_at` (ms since the epoch, persisted
  *   with the state), so no timers outlive a request.
+ * - A running transition follows its setting: changing `warm_up_seconds` (or `cool_down_seconds`)
+ *   mid-way moves its end to start + the new time, ending it at once when that is already past. An
+ *   installer tuning a slow lamp sees the change straight away, and a test can hold a warm-up as
+ *   long as it needs and end it through the API, whatever the machine's speed.
  */
 
 export const DEFAULT_PROJECTOR_INPUTS = ['hdmi1', 'hdmi2', 'hdbaset'] as const;
@@ -98,9 +102,17 @@ export const projector: Driver = {
     };
   },
   advance(ctx) {
-    ctx.state.inputs = settingsOf(ctx.module.settings).inputs;
-    const endsAt = ctx.state.transition_ends_at;
+    const settings = settingsOf(ctx.module.settings);
+    ctx.state.inputs = settings.inputs;
+    let endsAt = ctx.state.transition_ends_at;
     if (typeof endsAt !== 'number') return;
+    const configured = ctx.state.warming === true ? settings.warmUpSeconds : settings.coolDownSeconds;
+    const running = readNumber(ctx.state, 'transition_seconds', configured, 0);
+    if (configured !== running) {
+      endsAt += (configured - running) * 1000;
+      ctx.state.transition_seconds = configured;
+      ctx.state.transition_ends_at = endsAt;
+    }
     const now = ctx.now();
     if (now >= endsAt) finishTransition(ctx);
     else ctx.state.transition_remaining = Math.ceil((endsAt - now) / 1000);

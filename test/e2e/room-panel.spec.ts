@@ -133,17 +133,28 @@ test.describe('the room panel', () => {
     const up = bar.getByRole('button', { name: 'Volume up' });
     await up.hover();
     await page.mouse.down();
-    await page.waitForTimeout(1_200);
+    // Held until the device reports five steps up (a tap is one), however long that takes here;
+    // then let go.
+    await expect(async () => {
+      expect((await service.state(BOARDROOM, 'Mixer')).master as number).toBeGreaterThanOrEqual(-25);
+    }).toPass({ timeout: 15_000 });
     await page.mouse.up();
     await expect(async () => {
       const level = (await service.state(BOARDROOM, 'Mixer')).master as number;
-      // A step at once, then one every 150 ms after 400 ms held: well past a single tap.
-      expect(level).toBeGreaterThanOrEqual(-25);
-      await expect(bar.locator('.fader-value')).toHaveText(`−${-level} dB`);
+      await expect(bar.locator('.fader-value')).toHaveText(`−${-level} dB`, { timeout: 1_000 });
     }).toPass({ timeout: 5_000 });
-    const settled = (await service.state(BOARDROOM, 'Mixer')).master;
-    await page.waitForTimeout(600);
+    // Let go, it stops: the level settles (a command already in flight may still land), stays
+    // there, and well short of the fader's top, where a ramp that never stopped would end.
+    let settled = Number.NaN;
+    await expect(async () => {
+      const before = (await service.state(BOARDROOM, 'Mixer')).master as number;
+      await page.waitForTimeout(1_000);
+      settled = (await service.state(BOARDROOM, 'Mixer')).master as number;
+      expect(settled).toBe(before);
+    }).toPass({ timeout: 15_000 });
+    await page.waitForTimeout(1_500);
     expect((await service.state(BOARDROOM, 'Mixer')).master).toBe(settled);
+    expect(settled).toBeLessThan(0);
   });
 
   test('Room off asks first, then switches the room off and returns to the welcome screen', async ({
@@ -300,16 +311,24 @@ test.describe('a panel left alone', () => {
   }) => {
     const { startStack } = await import('./support/processes.ts');
     const { Service } = await import('./support/service.ts');
+    // Real lengths, but the page's clock is the test's: each timer is run through when the test
+    // says so, so no step has to land inside a short real window, however busy the machine.
     const stack = await startStack({
-      hostArgs: ['--screensaver-after', '5', '--still-using-after', '10', '--still-using-answer', '5'],
+      hostArgs: ['--screensaver-after', '60', '--still-using-after', '120', '--still-using-answer', '60'],
     });
     const service = new Service(() => stack.simulator.url);
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     try {
       await service.exec(HUDDLE, 'RoomLogic', 'power', [false]);
+      await page.clock.install();
       await openRoom(page, stack.host.url, 'Huddle 3.2');
       const saver = page.locator('[data-screensaver]');
-      await expect(saver).toBeVisible({ timeout: 10_000 });
+      await expect(saver).toHaveCount(0);
+      // The timer is armed once the page knows the room is off: jump past it until it has fired.
+      await expect(async () => {
+        await page.clock.fastForward('01:01');
+        await expect(saver).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
       await expect(saver).toContainText('Huddle 3.2');
       await page.mouse.click(640, 600);
       await expect(saver).toHaveCount(0);
@@ -319,8 +338,14 @@ test.describe('a panel left alone', () => {
       await tile(page, 'Laptop').click();
       await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
       const question = page.getByRole('alertdialog', { name: 'Still using the room?' });
-      await expect(question).toBeVisible({ timeout: 15_000 });
-      await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome', { timeout: 15_000 });
+      await expect(question).toHaveCount(0);
+      await expect(async () => {
+        await page.clock.fastForward('02:01');
+        await expect(question).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
+      expect((await service.state(HUDDLE, 'RoomLogic')).power).toBe(true);
+      await page.clock.runFor('01:01');
+      await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome');
       expect((await service.state(HUDDLE, 'RoomLogic')).power).toBe(false);
     } finally {
       await page.close();

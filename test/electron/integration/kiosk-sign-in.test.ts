@@ -102,7 +102,8 @@ function kioskServices(signInTimeoutMs?: number) {
 }
 
 async function waitFor(check: () => Promise<boolean> | boolean): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+  // Bounded by time, not by a count of tries, so a busy machine gets the same 15 s.
+  for (const until = Date.now() + 15_000; Date.now() < until; ) {
     if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../../electron/api/clock.ts';
 import { createMemoryVault } from '../../../electron/store/vault.ts';
 import { type RunningSimulator, startSimulator } from '../../../simulator/server.ts';
+import { FakeClock } from '../helpers/fake-clock.ts';
 import { ciAccount, servicesFor } from '../helpers/services.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -22,7 +23,25 @@ async function simulator(options: Parameters<typeof startSimulator>[0] = {}) {
   return sim;
 }
 
-/** Real time, but timers that never fire: no proactive refresh, so only the calls under test renew. */
+/**
+ * Waits, in real time, for something the session does over real HTTP after the test moved its
+ * clock (a timer fired, a request went out and came back).
+ */
+async function waitFor(done: () => boolean, what: string): Promise<void> {
+  const until = Date.now() + 10_000;
+  while (!done()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+/*
+ * The token lifetimes below are short, but time is the test's: one FakeClock drives both the
+ * simulator (when tokens expire) and the session (when it renews), so what happens at 1.5 s or
+ * 3.3 s happens there however slowly this machine runs. Only the HTTP round trips are real.
+ */
+
+/** The test's time, but timers that never fire: no proactive refresh, so only the calls under test renew. */
 function clockWithoutTimers(now: () => number): Clock {
   return { now, setTimeout: () => 0, clearTimeout: () => undefined };
 }
@@ -38,9 +57,10 @@ async function signedIn(url: string, extra: Parameters<typeof servicesFor>[1] = 
 
 describe('refresh with a 3-second token lifetime', () => {
   it('renews exactly once for 20 concurrent calls when the token is due', async () => {
-    const sim = await simulator({ tokenTtlSeconds: 3 });
-    const { services, log } = await signedIn(sim.url, { clock: clockWithoutTimers(Date.now) });
-    await sleep(3_300);
+    const clock = new FakeClock(Date.now());
+    const sim = await simulator({ tokenTtlSeconds: 3, now: () => clock.now() });
+    const { services, log } = await signedIn(sim.url, { clock: clockWithoutTimers(() => clock.now()) });
+    await clock.advance(3_300);
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         services.api.systems.state({ id: 'sys-huddle-3-2', module: 'Display' }),
@@ -51,14 +71,12 @@ describe('refresh with a 3-second token lifetime', () => {
   });
 
   it('renews exactly once for 20 concurrent calls that all get 401', async () => {
-    const sim = await simulator({ tokenTtlSeconds: 3 });
-    let frozen: number | null = null;
+    const clock = new FakeClock(Date.now());
+    const sim = await simulator({ tokenTtlSeconds: 3, now: () => clock.now() });
+    const frozen = clock.now();
     // The session believes no time has passed, so only the service's 401s reveal the expiry.
-    const { services, log } = await signedIn(sim.url, {
-      clock: clockWithoutTimers(() => frozen ?? Date.now()),
-    });
-    frozen = Date.now();
-    await sleep(3_300);
+    const { services, log } = await signedIn(sim.url, { clock: clockWithoutTimers(() => frozen) });
+    await clock.advance(3_300);
     const results = await Promise.all(
       Array.from({ length: 20 }, () => services.api.systems.types({ id: 'sys-huddle-3-2' })),
     );
@@ -67,13 +85,19 @@ describe('refresh with a 3-second token lifetime', () => {
   });
 
   it('renews proactively on its own before the token expires', async () => {
-    const sim = await simulator({ tokenTtlSeconds: 3 });
-    const { services, log } = await signedIn(sim.url);
-    await sleep(2_300);
-    // Renewal is due at half of a 3 s lifetime; the next one not before 3 s.
+    const clock = new FakeClock(Date.now());
+    const sim = await simulator({ tokenTtlSeconds: 3, now: () => clock.now() });
+    const { services, log } = await signedIn(sim.url, { clock });
+    await clock.advance(1_400);
+    expect(log.grants).toEqual(['password']);
+    // Renewal is due at half of a 3 s lifetime; the next one not before half of the new token's.
+    await clock.advance(200);
+    await waitFor(() => log.grants.length === 2, 'the proactive renewal');
+    await clock.advance(1_300);
+    await sleep(100);
     expect(log.grants).toEqual(['password', 'refresh_token']);
-    await sleep(1_200);
-    // Past the first token's expiry, calls still work without a 401 round trip.
+    // Past the first token's expiry (3 s), calls still work without a 401 round trip.
+    await clock.advance(500);
     await services.api.systems.types({ id: 'sys-huddle-3-2' });
     expect(log.grants.filter((g) => g === 'refresh_token').length).toBeGreaterThanOrEqual(1);
   });
@@ -81,7 +105,8 @@ describe('refresh with a 3-second token lifetime', () => {
 
 describe('a lost refresh answer (the connection cut mid-body)', () => {
   it('keeps the session and retries with the same refresh token, which the service still accepts', async () => {
-    const sim = await simulator({ tokenTtlSeconds: 3, refreshReuseSeconds: 30 });
+    const clock = new FakeClock(Date.now());
+    const sim = await simulator({ tokenTtlSeconds: 3, refreshReuseSeconds: 30, now: () => clock.now() });
     const sent: string[] = [];
     const grants: string[] = [];
     let cut = 1;
@@ -99,15 +124,24 @@ describe('a lost refresh answer (the connection cut mid-body)', () => {
       }
       return response;
     }) as typeof fetch;
-    const { services, vault } = await signedIn(sim.url, { fetch: lossy, random: () => 0 });
+    const { services, vault } = await signedIn(sim.url, { fetch: lossy, random: () => 0, clock });
     const first = (await vault.load())?.refreshToken;
-    await sleep(1_500 + 1_000 + 1_500); // renewal at half of 3 s, the retry 1 s after the lost answer
+    // Renewal at half of 3 s; its answer is lost.
+    await clock.advance(1_500);
+    await waitFor(() => sent.length === 1, 'the renewal');
+    // The retry comes 1 s after the lost answer. Stepped, so each timer's request can go out before
+    // time moves on; never as far as the next renewal (half of the new token's lifetime later).
+    for (let waited = 0; sent.length < 2 && waited < 1_500; waited += 100) {
+      await clock.advance(100);
+      await sleep(20);
+    }
+    await waitFor(() => grants.length === 3, 'the retried renewal');
     expect(sent).toEqual([first, first]);
     // Accepted as a retry, not refused as a replay (which would have needed a new password sign-in).
     expect(grants).toEqual(['password', 'refresh_token', 'refresh_token']);
     expect((await services.api.session.status({})).state).toBe('signed-in');
-    expect((await vault.load())?.refreshToken).not.toBe(first);
     await expect(services.api.systems.types({ id: 'sys-huddle-3-2' })).resolves.toMatchObject({ Display: 1 });
+    expect((await vault.load())?.refreshToken).not.toBe(first);
   });
 });
 
@@ -126,9 +160,13 @@ describe('the end of a session', () => {
     // The call that met the end of the old session says so; the panel never shows a sign-in screen.
     await expect(services.api.systems.list({})).rejects.toMatchObject({ code: 'ROOMDECK_SESSION_ENDED' });
     expect((await services.api.session.status({})).state).not.toBe('signed-out');
-    for (let i = 0; i < 50 && (await services.api.session.status({})).state !== 'signed-in'; i++)
+    let state = (await services.api.session.status({})).state;
+    const until = Date.now() + 15_000;
+    while (state !== 'signed-in' && Date.now() < until) {
       await sleep(20);
-    expect((await services.api.session.status({})).state).toBe('signed-in');
+      state = (await services.api.session.status({})).state;
+    }
+    expect(state).toBe('signed-in');
     const renewed = await vault.load();
     expect(renewed?.refreshToken).not.toBe(stored?.refreshToken);
     await expect(services.api.systems.list({})).resolves.toBeDefined();

@@ -38,7 +38,8 @@ async function waitForState(
   services: { api: { session: { status(a: object): Promise<{ state: string }> } } },
   state: string,
 ) {
-  for (let i = 0; i < 200; i++) {
+  // Bounded by time, not by a count of tries, so a busy machine gets the same 15 s.
+  for (const until = Date.now() + 15_000; Date.now() < until; ) {
     if ((await services.api.session.status({})).state === state) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

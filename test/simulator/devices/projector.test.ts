@@ -63,6 +63,31 @@ describe('Projector', () => {
     expect(d.state()).toMatchObject({ power: false, cooling: false, transition_remaining: 0 });
   });
 
+  it('moves a running warm-up’s end when its setting changes, ending it at once when already past', async () => {
+    const d = fakeDevice(projector, { warm_up_seconds: 600 });
+    await d.exec('power', true);
+    d.tick(30);
+    expect(d.state()).toMatchObject({ power: false, warming: true, transition_remaining: 570 });
+    d.ctx.module.settings = { warm_up_seconds: 45 };
+    expect(d.state()).toMatchObject({
+      power: false,
+      warming: true,
+      transition_seconds: 45,
+      transition_remaining: 15,
+    });
+    d.ctx.module.settings = { warm_up_seconds: 0 };
+    expect(d.state()).toMatchObject({ power: true, warming: false, transition_remaining: 0 });
+  });
+
+  it('moves a running cool-down’s end the same way', async () => {
+    const d = await onNow({ cool_down_seconds: 300 });
+    await d.exec('power', false);
+    d.ctx.module.settings = { cool_down_seconds: 0 };
+    expect(d.state()).toMatchObject({ power: false, cooling: false, transition_ends_at: null });
+    await d.exec('power', true);
+    expect(d.state()).toMatchObject({ warming: true });
+  });
+
   it('switches at once when its warm-up time is zero', async () => {
     const d = fakeDevice(projector, { warm_up_seconds: 0 });
     await d.exec('power', true);
