@@ -7,7 +7,8 @@ export default defineConfig({
   testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // A test's own waits bound what it checks; this only stops a hung one. Room for a loaded machine.
+  timeout: 90_000,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   outputDir: 'test-results/e2e',
   use: {

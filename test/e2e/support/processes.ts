@@ -11,6 +11,13 @@ import { BUILDS, needsBuild } from '../../../scripts/build-freshness.mjs';
  * them. `node --import tsx` rather than npx: npx adds seconds to every start.
  */
 
+/**
+ * How long a simulator or host may take to say it is listening. Generous: on a loaded machine
+ * tsx's first compile alone can take tens of seconds, and start-up time is not what these tests
+ * measure (the start-up benchmark does).
+ */
+const START_TIMEOUT_MS = 60_000;
+
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export interface Running {
@@ -33,12 +40,17 @@ function startTs(
   args: string[],
   ready: RegExp,
   what: string,
-  timeoutMs = 30_000,
+  timeoutMs = START_TIMEOUT_MS,
 ): Promise<Running> {
   return startNode(['--import', 'tsx', script, ...args], ready, what, timeoutMs);
 }
 
-function startNode(nodeArgs: string[], ready: RegExp, what: string, timeoutMs = 30_000): Promise<Running> {
+function startNode(
+  nodeArgs: string[],
+  ready: RegExp,
+  what: string,
+  timeoutMs = START_TIMEOUT_MS,
+): Promise<Running> {
   const child = spawn(process.execPath, nodeArgs, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', FORCE_COLOR: '0' },
