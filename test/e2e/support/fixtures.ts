@@ -16,7 +16,7 @@ export const test = base.extend<{ service: Service }, { stack: Stack }>({
       await use(stack);
       await stack.stop();
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker', timeout: 120_000 },
   ],
   service: async ({ stack }, use) => {
     await use(new Service(() => stack.simulator.url));
