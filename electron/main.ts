@@ -33,6 +33,7 @@ import { createSafeStorageVault } from './store/safe-storage-vault.ts';
 import { createSettings } from './store/settings.ts';
 import { UpdateController, type UpdateStatus } from './update/controller.ts';
 import { electronUpdaterBackend } from './update/electron-updater-backend.ts';
+import { loadUpdatePublicKeys } from './update/public-key.ts';
 import { appUrlMatcher } from './window/app-origin.ts';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './window/app-protocol.ts';
 import { bringToFrontOnSignIn } from './window/bring-to-front.ts';
@@ -203,11 +204,18 @@ async function startUpdates(
   reports: PanelReports,
 ): Promise<void> {
   const { autoUpdater } = await import('electron-updater');
+  // Beside app.asar in an installed app (electron-builder's extraResources); the repo's resources/
+  // when run from source, where electron-updater stays inactive anyway.
+  const keyDir = app.isPackaged ? process.resourcesPath : path.join(here, '..', '..', 'resources');
+  const { keys, problem } = loadUpdatePublicKeys(keyDir);
+  // Fail closed: without a key every update is refused (and says why), never installed unchecked.
+  if (problem !== null) log.error('update-key-missing', { problem });
   const controller = new UpdateController({
     settings: { url: updates.url, channel: updates.channel ?? 'stable', checkEveryMs: UPDATE_CHECK_EVERY_MS },
     backend: electronUpdaterBackend({
       updater: autoUpdater,
       authorizeQuit: () => kiosk?.gate.authorize(),
+      publicKeys: keys,
       log,
     }),
     clock: systemClock,

@@ -9,8 +9,10 @@ import {
 
 /**
  * Updates for a fleet: check now and then, download whenever one is out, install only in an idle
- * window (install-window.ts). electron-updater sits behind `UpdateBackend` (main.ts adapts it, with
- * signature checks left on), so this runs and is tested in Node on a fake clock.
+ * window (install-window.ts). electron-updater sits behind `UpdateBackend` (main.ts adapts it, and
+ * the adapter refuses any download the release key did not sign), so this runs and is tested in
+ * Node on a fake clock. A refused update is logged and dropped: the controller goes back to idle and
+ * asks the feed again at the usual interval, never sooner.
  */
 
 export interface UpdateSettings {
@@ -26,8 +28,19 @@ export interface UpdateBackend {
   configure(feed: { url: string; channel: 'latest' | 'beta'; allowPrerelease: boolean }): void;
   /** Checks and, when one is out, downloads it; resolves with its version, or null when current. */
   checkAndDownload(): Promise<string | null>;
-  /** Restarts into the downloaded version. */
-  install(): void;
+  /** Restarts into the downloaded version; rejects (UpdateRefusedError) when it no longer verifies. */
+  install(): Promise<void>;
+}
+
+/** An update that did not verify: never installed. */
+export class UpdateRefusedError extends Error {
+  override readonly name = 'UpdateRefusedError';
+  constructor(
+    readonly version: string,
+    readonly reason: string,
+  ) {
+    super(`update ${version} refused: ${reason}`);
+  }
 }
 
 export type UpdateStatus =
@@ -100,13 +113,26 @@ export class UpdateController {
         return;
       }
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      this.#status = { state: 'idle', lastCheckAt: this.#clock.now(), error: message };
-      this.#log?.warn('update-check-failed', { error: message });
+      this.#failed(err);
     } finally {
       this.#checking = false;
     }
+    this.#scheduleCheck();
+  }
+
+  #scheduleCheck(): void {
     this.#checkTimer = this.#clock.setTimeout(() => void this.#check(), this.#settings.checkEveryMs);
+  }
+
+  /** Back to idle with what went wrong; a refused update is an error in the log, not a warning. */
+  #failed(err: unknown): void {
+    const message = err instanceof Error ? err.message : String(err);
+    this.#status = { state: 'idle', lastCheckAt: this.#clock.now(), error: message };
+    if (err instanceof UpdateRefusedError) {
+      this.#log?.error('update-refused', { version: err.version, reason: err.reason });
+    } else {
+      this.#log?.warn('update-check-failed', { error: message });
+    }
   }
 
   #considerInstall(version: string): void {
@@ -114,7 +140,11 @@ export class UpdateController {
     if (decision.install) {
       this.#status = { state: 'installing', version };
       this.#log?.info('update-installing', { version });
-      this.#backend.install();
+      this.#backend.install().catch((err: unknown) => {
+        // Not installed (it no longer verifies, or the installer would not start): idle again.
+        this.#failed(err);
+        this.#scheduleCheck();
+      });
       return;
     }
     this.#status = {

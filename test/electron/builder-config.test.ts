@@ -25,7 +25,12 @@ interface BuilderConfig {
   linux: { target: Target[]; category: string };
   deb: { afterInstall: string; afterRemove: string };
   mac: { target: Target[]; hardenedRuntime?: boolean; entitlements?: string };
-  win: { target: Target[] };
+  win: {
+    target: Target[];
+    verifyUpdateCodeSignature?: boolean;
+    signtoolOptions?: { publisherName?: string | string[] | null };
+  };
+  extraResources?: (string | { from: string; to: string })[];
   nsis: { perMachine: boolean };
   electronFuses?: Record<string, boolean>;
 }
@@ -113,6 +118,24 @@ describe('the electron-builder configuration', () => {
 
   it('publishes update files for a generic server (the feed URL itself comes from managed configuration)', () => {
     expect(config.publish?.provider).toBe('generic');
+  });
+
+  it('ships the update key beside app.asar and keeps Windows’ code-signature check on updates', () => {
+    // electron/update/public-key.ts reads <resources>/update-public-key.pem in the installed app.
+    expect(config.extraResources).toContainEqual({
+      from: 'resources/update-public-key.pem',
+      to: 'update-public-key.pem',
+    });
+    // The private half never sits in the repository: resources/ holds public keys only.
+    const pemFile = path.join(root, 'resources/update-public-key.pem');
+    if (existsSync(pemFile)) expect(readFileSync(pemFile, 'utf8')).not.toMatch(/PRIVATE KEY/);
+    // publisherName is left to the signing certificate; null would switch electron-updater's check off.
+    expect(config.win.verifyUpdateCodeSignature).toBe(true);
+    expect(config.win.signtoolOptions?.publisherName).not.toBeNull();
+    // nsis-web's separately downloaded package is not covered by the signature: a plain NSIS only.
+    expect(targetNames(config.win.target)).not.toContain('nsis-web');
+    expect(pkg.scripts['update-key']).toBe('tsx scripts/sign-update.ts keygen');
+    expect(pkg.scripts['sign-update']).toBe('tsx scripts/sign-update.ts sign');
   });
 
   it('switches off the fuses that would let Roomdeck run as a plain Node', () => {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import {
   chmodSync,
   copyFileSync,
@@ -32,7 +33,9 @@ const asar = require('@electron/asar') as {
 
 let work = '';
 let archive = '';
+let resourcesDir = '';
 let files: string[] = [];
+let updateKey = '';
 
 async function buildInto(app: string): Promise<void> {
   const quiet = { logLevel: 'silent' as const };
@@ -60,6 +63,9 @@ beforeAll(async () => {
     path.join(app, 'scripts/builder-before-build.cjs'),
   );
   cpSync(path.join(root, 'resources'), path.join(app, 'resources'), { recursive: true });
+  // The release's update key, as `npm run update-key` leaves it (the repo carries none of its own).
+  updateKey = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  writeFileSync(path.join(app, 'resources/update-public-key.pem'), updateKey);
   // Leftovers of an earlier build must not reach the installer: plant some and expect them gone.
   mkdirSync(path.join(app, 'dist/electron/old'), { recursive: true });
   writeFileSync(path.join(app, 'dist/electron/old/stale.js'), 'export {}');
@@ -90,7 +96,8 @@ beforeAll(async () => {
       directories: { output: path.join(work, 'out'), buildResources: 'resources' },
     },
   });
-  archive = path.join(work, 'out/linux-unpacked/resources/app.asar');
+  resourcesDir = path.join(work, 'out/linux-unpacked/resources');
+  archive = path.join(resourcesDir, 'app.asar');
   files = asar.listPackage(archive).map((f) => f.replaceAll('\\', '/'));
 }, 120_000);
 
@@ -129,5 +136,9 @@ describe('the packed app', () => {
         f.startsWith('/resources'),
     );
     expect(offending).toEqual([]);
+  });
+
+  it('carries the update key beside app.asar, where the updater reads it', () => {
+    expect(readFileSync(path.join(resourcesDir, 'update-public-key.pem'), 'utf8')).toBe(updateKey);
   });
 });

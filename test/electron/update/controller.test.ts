@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { UpdateController, type UpdateBackend } from '../../../electron/update/controller.ts';
+import { createMemoryLog } from '../../../electron/log/log.ts';
+import {
+  UpdateController,
+  UpdateRefusedError,
+  type UpdateBackend,
+} from '../../../electron/update/controller.ts';
 import type { PanelActivity } from '../../../electron/update/install-window.ts';
 import { FakeClock } from '../helpers/fake-clock.ts';
 
@@ -15,7 +20,7 @@ function fakeBackend(versions: (string | null | Error)[]) {
       if (next instanceof Error) throw next;
       return next;
     },
-    install: () => {
+    install: async () => {
       calls.installs += 1;
     },
   };
@@ -93,5 +98,74 @@ describe('the update controller', () => {
     expect(calls.configure).toEqual([
       { url: 'https://u.example.org/', channel: 'latest', allowPrerelease: false },
     ]);
+  });
+
+  it('logs a refused update as an error and asks the feed again only at the usual interval', async () => {
+    const clock = new FakeClock();
+    const refusal = new UpdateRefusedError('2.0.0', 'Roomdeck-2.0.0.AppImage is not signed');
+    const { backend, calls } = fakeBackend([refusal, refusal]);
+    const log = createMemoryLog();
+    const c = new UpdateController({
+      settings: { url: 'https://u.example.org/', channel: 'stable', checkEveryMs: 60 * MIN },
+      backend,
+      clock,
+      activity: () => ({}) as PanelActivity,
+      log,
+    });
+    c.start();
+    await clock.advance(0);
+    expect(c.status()).toMatchObject({
+      state: 'idle',
+      error: 'update 2.0.0 refused: Roomdeck-2.0.0.AppImage is not signed',
+    });
+    await clock.advance(59 * MIN);
+    expect(calls.checks).toBe(1);
+    await clock.advance(1 * MIN);
+    expect(calls.checks).toBe(2);
+    expect(calls.installs).toBe(0);
+    const refused = log.recent().map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(refused.filter((e) => e.event === 'update-refused')).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        version: '2.0.0',
+        reason: 'Roomdeck-2.0.0.AppImage is not signed',
+      }),
+      expect.objectContaining({ level: 'error', version: '2.0.0' }),
+    ]);
+  });
+
+  it('goes back to idle when the update no longer verifies at install time, and checks again later', async () => {
+    const clock = new FakeClock();
+    const { backend, calls } = fakeBackend(['2.0.0', null]);
+    backend.install = async () => {
+      calls.installs += 1;
+      throw new UpdateRefusedError('2.0.0', 'Roomdeck-2.0.0.AppImage matches no file in the feed');
+    };
+    const log = createMemoryLog();
+    const idle: PanelActivity = {
+      now: 0,
+      roomOn: false,
+      inMeeting: false,
+      nextMeetingAt: null,
+      lastInteractionAt: 0,
+      pressInFlight: false,
+    };
+    const c = new UpdateController({
+      settings: { url: 'https://u.example.org/', channel: 'stable', checkEveryMs: 60 * MIN },
+      backend,
+      clock,
+      activity: () => ({ ...idle, now: clock.now() }),
+      log,
+    });
+    c.start();
+    await clock.advance(0);
+    expect(calls.installs).toBe(1);
+    expect(c.status()).toMatchObject({ state: 'idle', error: expect.stringContaining('refused') });
+    expect(log.recent().some((line) => line.includes('"event":"update-refused"'))).toBe(true);
+    await clock.advance(59 * MIN);
+    expect(calls.checks).toBe(1);
+    await clock.advance(1 * MIN);
+    expect(calls.checks).toBe(2);
+    expect(c.status()).toMatchObject({ state: 'idle', error: null });
   });
 });
