@@ -22,6 +22,7 @@ import type { RoomdeckApi } from './contract.ts';
 import type { AppConfig, BootView, RoomOpening, SessionStatus } from './types.ts';
 import { safeErrorBody } from './validate.ts';
 import { DEFAULT_IDLE_TIMEOUT_MS, TechnicianGate } from '../technician/gate.ts';
+import type { LockoutStore } from '../technician/lockout.ts';
 import { isPinHash, parsePinHash } from '../technician/pin.ts';
 
 /**
@@ -62,6 +63,11 @@ export interface MainServicesOptions {
   log?: Log;
   /** What the diagnostics bundle says about the host (default: a browser host, no sources). */
   diagnostics?: DiagnosticsContext;
+  /**
+   * Where the technician PIN's lock-out is kept across restarts (store/lockout-file.ts, in the
+   * data folder). Default: memory only, which a restart resets (tests).
+   */
+  technicianLockout?: LockoutStore;
 }
 
 export interface MainServices {
@@ -157,6 +163,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     session: technicianSession,
     clock,
     log,
+    ...(options.technicianLockout ? { store: options.technicianLockout } : {}),
   });
   // The technician's own account signing in and out, beside the panel's.
   const unlogTechnician = logSession(technicianSession, log, 'technician ');
