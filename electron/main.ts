@@ -28,6 +28,7 @@ import { type PanelReports, panelActivity } from './kiosk/panel-reports.ts';
 import { type KioskRuntime, startKioskRuntime } from './kiosk/runtime.ts';
 import { createFileLog, createMemoryLog, type Log } from './log/log.ts';
 import { lazyStore } from './store/lazy-store.ts';
+import { lockoutFile } from './store/lockout-file.ts';
 import { ensurePrivateFolderSync } from './store/private-folder.ts';
 import { createSafeStorageVault } from './store/safe-storage-vault.ts';
 import { createSettings } from './store/settings.ts';
@@ -150,6 +151,7 @@ function createServices(config: ResolvedConfig): MainServices {
     openExternal: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK only the service's authorization URL, built in session.ts
     fetch: fetchThroughNet((input, init) => net.fetch(input, init)),
     signOutMemory: signOutMarkerFile(path.join(config.dataDir, 'signed-out')),
+    technicianLockout: lockoutFile({ dataDir: config.dataDir }),
     log,
     diagnostics,
   });

@@ -13,6 +13,7 @@ import { type DiagnosticsContext, logStart, STOPPED } from './diagnostics/collec
 import { createFileLog, type Log } from './log/log.ts';
 import { startBrowserHost } from './host/server.ts';
 import { createFileVault } from './store/file-vault.ts';
+import { lockoutFile } from './store/lockout-file.ts';
 import { createSettings } from './store/settings.ts';
 
 /**
@@ -103,6 +104,7 @@ async function runBrowserHost(
         signInMode: 'host-redirect',
         hostCallbackUrl: callbackUrl,
         signOutMemory: signOutMarkerFile(path.join(config.dataDir, 'signed-out')),
+        technicianLockout: lockoutFile({ dataDir: config.dataDir }),
         log,
         diagnostics,
       }),

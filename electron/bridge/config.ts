@@ -45,9 +45,10 @@ export const AppConfig = Type.Object({
 });
 
 export const config = {
-  get: verb(Type.Object({}, { additionalProperties: false }), AppConfig),
+  get: verb('panel', Type.Object({}, { additionalProperties: false }), AppConfig),
   /** Remembers the room chosen on this panel (null forgets it). Refused when the room is locked. */
   chooseSystem: verb(
+    'panel',
     Type.Object({ systemId: Type.Union([ResourceId, Type.Null()]) }, { additionalProperties: false }),
     AppConfig,
   ),

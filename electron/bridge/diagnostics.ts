@@ -33,6 +33,7 @@ export const DiagnosticsExport = Type.Object({
   }),
 });
 
+/** A technician's: the bundle describes the configuration, the session and the log. */
 export const diagnostics = {
-  export: verb(Type.Object({}, { additionalProperties: false }), DiagnosticsExport),
+  export: verb('technician', Type.Object({}, { additionalProperties: false }), DiagnosticsExport),
 } as const;

@@ -27,10 +27,11 @@ export const EnrolmentChange = Type.Object({ view: EnrolmentView, status: Sessio
 /**
  * Enrolment: a technician binds a panel to its own account and its room, once. "begin" signs the
  * current account out (revoking it) so the panel's account signs in next; choosing the room then
- * completes it. "unenrol" signs the panel's account out and forgets the room.
+ * completes it. "unenrol" signs the panel's account out and forgets the room. Both are a
+ * technician's; `status` is read by the sign-in and room-choice screens.
  */
 export const enrolment = {
-  status: verb(None, EnrolmentView),
-  begin: verb(None, EnrolmentChange),
-  unenrol: verb(None, EnrolmentChange),
+  status: verb('panel', None, EnrolmentView),
+  begin: verb('technician', None, EnrolmentChange),
+  unenrol: verb('technician', None, EnrolmentChange),
 } as const;

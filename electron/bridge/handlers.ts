@@ -17,10 +17,12 @@ import { logLink, logSession, refreshLogger } from '../log/events.ts';
 import { createMemoryLog, type Log } from '../log/log.ts';
 import type { Settings } from '../store/settings.ts';
 import { createMemoryVault, type TokenVault } from '../store/vault.ts';
+import { guardRoute } from './audience.ts';
 import type { RoomdeckApi } from './contract.ts';
 import type { AppConfig, BootView, RoomOpening, SessionStatus } from './types.ts';
 import { safeErrorBody } from './validate.ts';
 import { DEFAULT_IDLE_TIMEOUT_MS, TechnicianGate } from '../technician/gate.ts';
+import type { LockoutStore } from '../technician/lockout.ts';
 import { isPinHash, parsePinHash } from '../technician/pin.ts';
 
 /**
@@ -61,13 +63,19 @@ export interface MainServicesOptions {
   log?: Log;
   /** What the diagnostics bundle says about the host (default: a browser host, no sources). */
   diagnostics?: DiagnosticsContext;
+  /**
+   * Where the technician PIN's lock-out is kept across restarts (store/lockout-file.ts, in the
+   * data folder). Default: memory only, which a restart resets (tests).
+   */
+  technicianLockout?: LockoutStore;
 }
 
 export interface MainServices {
+  /** The panel's route: on a kiosk, its technician verbs are refused while the PIN gate is closed. */
   api: RoomdeckApi;
   /**
    * The same verbs answered with the technician's own account (a kiosk's PIN-gated tools): every
-   * verb but `technician.*` is refused unless the gate is open. Transports serve it on a route of
+   * verb but the gate's own (`technician.*`) is refused unless the gate is open. Transports serve it on a route of
    * its own (IPC `technician/domain:verb`, HTTP `/technician/bridge/…`).
    */
   technicianApi: RoomdeckApi;
@@ -155,6 +163,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     session: technicianSession,
     clock,
     log,
+    ...(options.technicianLockout ? { store: options.technicianLockout } : {}),
   });
   // The technician's own account signing in and out, beside the panel's.
   const unlogTechnician = logSession(technicianSession, log, 'technician ');
@@ -171,7 +180,9 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     pollRoundTrips: new RoundTripHistogram(),
     diagnostics: options.diagnostics,
   };
-  const api = buildApi(panel, shared);
+  // Every route's verbs go through guardRoute: on a kiosk, technician verbs need the PIN gate open
+  // on the panel's route too, whatever transport carries them (audience.ts).
+  const api = guardRoute(buildApi(panel, shared), { route: 'panel', kiosk: config.kiosk, gate: technician });
   // A panel's first screen needs its room at once. Open it while the window is still loading (the
   // connections, the token, the code paths): the page's own boot call then finds the host warm,
   // which halves what that call takes on a fresh start. The answer is dropped; the page gets a
@@ -184,10 +195,10 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       else await api.systems.open({ id: systemId });
     })
     .catch(() => undefined);
-  const technicianApi = gated(
+  const technicianApi = guardRoute(
     // A technician always types their own password: never the panel's managed account.
     buildApi(principal(technicianSession, options, clock, false), shared),
-    technician,
+    { route: 'technician', kiosk: config.kiosk, gate: technician },
   );
 
   return {
@@ -276,29 +287,6 @@ function principal(
     if (next.state !== 'signed-in') capabilities.reset();
   });
   return { session, client, link, capabilities, usesPasswordGrant };
-}
-
-/** Every verb but the gate's own refuses unless the PIN gate is open (and counts as activity). */
-function gated(api: RoomdeckApi, gate: TechnicianGate): RoomdeckApi {
-  const out: Record<string, Record<string, (args: unknown) => Promise<unknown>>> = {};
-  for (const [domain, verbs] of Object.entries(api) as [
-    string,
-    Record<string, (a: unknown) => Promise<unknown>>,
-  ][]) {
-    out[domain] =
-      domain === 'technician'
-        ? verbs
-        : Object.fromEntries(
-            Object.entries(verbs).map(([name, fn]) => [
-              name,
-              async (args: unknown) => {
-                gate.assertOpen();
-                return fn(args);
-              },
-            ]),
-          );
-  }
-  return out as unknown as RoomdeckApi;
 }
 
 function buildApi(who: Principal, shared: Shared): RoomdeckApi {

@@ -5,8 +5,10 @@ import { verb } from './verb.ts';
 
 const ModuleId = Type.Object({ id: ResourceId }, { additionalProperties: false });
 
+/** The fleet's modules: technician tools only (the panel reads its room's modules through `systems`). */
 export const modules = {
   list: verb(
+    'technician',
     Type.Composite(
       [
         ListQuery,
@@ -16,22 +18,24 @@ export const modules = {
     ),
     Page(Module),
   ),
-  get: verb(ModuleId, Module),
-  create: verb(Type.Object({ module: ModuleInput }, { additionalProperties: false }), Module),
+  get: verb('technician', ModuleId, Module),
+  create: verb('technician', Type.Object({ module: ModuleInput }, { additionalProperties: false }), Module),
   update: verb(
+    'technician',
     Type.Object({ id: ResourceId, changes: ModuleInput }, { additionalProperties: false }),
     Module,
   ),
-  remove: verb(ModuleId, Type.Null()),
-  start: verb(ModuleId, Type.Null()),
-  stop: verb(ModuleId, Type.Null()),
-  ping: verb(ModuleId, PingResult),
+  remove: verb('technician', ModuleId, Type.Null()),
+  start: verb('technician', ModuleId, Type.Null()),
+  stop: verb('technician', ModuleId, Type.Null()),
+  ping: verb('technician', ModuleId, PingResult),
   state: verb(
+    'technician',
     Type.Object(
       { id: ResourceId, lookup: Type.Optional(Type.String({ minLength: 1 })) },
       { additionalProperties: false },
     ),
     ModuleState,
   ),
-  dependencies: verb(ListQuery, Page(Dependency)),
+  dependencies: verb('technician', ListQuery, Page(Dependency)),
 } as const;

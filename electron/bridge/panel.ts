@@ -27,5 +27,5 @@ export const PanelReport = Type.Object(
 );
 
 export const panel = {
-  report: verb(PanelReport, Type.Null()),
+  report: verb('panel', PanelReport, Type.Null()),
 } as const;

@@ -62,20 +62,22 @@ export const BootView = Type.Object({
 });
 
 export const session = {
-  status: verb(None, SessionStatus),
+  status: verb('panel', None, SessionStatus),
   /** `status`, `config.get` and (signed in, room bound) `systems.open` at once: the panel's start. */
-  boot: verb(None, BootView),
-  signIn: verb(None, SignInResult),
-  signOut: verb(None, SessionStatus),
+  boot: verb('panel', None, BootView),
+  signIn: verb('panel', None, SignInResult),
+  // On a kiosk, signing the panel's own account out (revoking it) is a technician's job: the panel's
+  // screens offer it only off a kiosk, where the person at the computer signed in themselves.
+  signOut: verb('technician', None, SessionStatus),
   /** Gives up the sign-in in progress: signed out at once, the loopback receiver closed. */
-  cancelSignIn: verb(None, SessionStatus),
+  cancelSignIn: verb('panel', None, SessionStatus),
   /**
    * "Open the browser again": the same authorization request as the sign-in in progress (a new
    * one when none is). Browser host: `navigateTo` is where the page goes.
    */
-  reopenSignIn: verb(None, SignInResult),
+  reopenSignIn: verb('panel', None, SignInResult),
   /** What the signed-in account may do (probed once, then learned from real requests). */
-  capabilities: verb(None, CapabilitiesView),
+  capabilities: verb('panel', None, CapabilitiesView),
   /** Live, degraded (5xx, error pages, unreadable answers), unreachable, or credentials refused. */
-  link: verb(None, LinkView),
+  link: verb('panel', None, LinkView),
 } as const;

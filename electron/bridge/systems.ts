@@ -51,6 +51,7 @@ export const RoomOpening = Type.Object({
 
 export const systems = {
   list: verb(
+    'panel',
     Type.Composite(
       [
         ListQuery,
@@ -63,24 +64,26 @@ export const systems = {
     Page(System),
   ),
   /** One round trip with full module and zone records (the API's `complete=true`). */
-  get: verb(SystemId, SystemDetail),
+  get: verb('panel', SystemId, SystemDetail),
   /**
    * A panel's room at start-up: detail, types, and every module's funcs and state, in one call,
    * so the page waits on one round trip to its own host instead of two plus two per module.
    */
-  open: verb(SystemId, RoomOpening),
-  create: verb(Type.Object({ system: SystemInput }, { additionalProperties: false }), System),
+  open: verb('panel', SystemId, RoomOpening),
+  create: verb('technician', Type.Object({ system: SystemInput }, { additionalProperties: false }), System),
   update: verb(
+    'technician',
     Type.Object(
       { id: ResourceId, version: Type.Integer({ minimum: 0 }), changes: SystemInput },
       { additionalProperties: false },
     ),
     System,
   ),
-  remove: verb(SystemId, Type.Null()),
-  start: verb(SystemId, Type.Null()),
-  stop: verb(SystemId, Type.Null()),
+  remove: verb('technician', SystemId, Type.Null()),
+  start: verb('technician', SystemId, Type.Null()),
+  stop: verb('technician', SystemId, Type.Null()),
   exec: verb(
+    'panel',
     Type.Object(
       {
         ...ModuleRef,
@@ -92,17 +95,20 @@ export const systems = {
     Type.Object({ result: Type.Unknown() }),
   ),
   state: verb(
+    'panel',
     Type.Object(
       { ...ModuleRef, lookup: Type.Optional(Type.String({ minLength: 1 })) },
       { additionalProperties: false },
     ),
     ModuleState,
   ),
-  funcs: verb(Type.Object(ModuleRef, { additionalProperties: false }), Funcs),
+  // funcs, count and types: the panel gets them inside `open`; asked on their own, only by the tools.
+  funcs: verb('technician', Type.Object(ModuleRef, { additionalProperties: false }), Funcs),
   count: verb(
+    'technician',
     Type.Object({ id: ResourceId, module: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
     Count,
   ),
-  types: verb(SystemId, Types),
-  zones: verb(ListQuery, Page(Zone)),
+  types: verb('technician', SystemId, Types),
+  zones: verb('panel', ListQuery, Page(Zone)),
 } as const;

@@ -38,16 +38,17 @@ export const UnlockResult = Type.Object({
 const None = Type.Object({}, { additionalProperties: false });
 
 export const technician = {
-  status: verb(None, TechnicianAccess),
+  status: verb('gate', None, TechnicianAccess),
   /** Checks a PIN (digits only; anything longer than a PIN is refused before it is hashed). */
   unlock: verb(
+    'gate',
     Type.Object({ pin: Type.String({ maxLength: 32 }) }, { additionalProperties: false }),
     UnlockResult,
   ),
   /** The technician's sign-in (the gate must be open). Browser host: the page goes to `navigateTo`. */
-  signIn: verb(None, SignInResult),
+  signIn: verb('gate', None, SignInResult),
   /** The technician is still there: restarts the inactivity timeout. */
-  touch: verb(None, TechnicianAccess),
+  touch: verb('gate', None, TechnicianAccess),
   /** Closes the tools: signs the technician out (revoking the tokens) and locks the gate. */
-  close: verb(None, TechnicianAccess),
+  close: verb('gate', None, TechnicianAccess),
 } as const;

@@ -7,7 +7,9 @@ import {
   defaultDataDir,
   type LoadConfigInput,
   type LoadedConfig,
+  launchChoices,
   loadConfig,
+  loadOverLastGood,
 } from './load.ts';
 import { ResolvedConfig } from './schema.ts';
 
@@ -82,13 +84,24 @@ export function loadConfigKeepingLastGood(
       throw err;
     }
     if (!Value.Check(ResolvedConfig, data)) throw err;
-    const sources = Object.fromEntries(
-      Object.keys(data).map((key) => [key, `last good configuration (${LAST_GOOD_FILE})`]),
-    );
-    return {
-      loaded: { config: data, browserHost: false, demo: false, configFile: null, machineFile: null, sources },
-      problems: err,
-    };
+    const label = `last good configuration (${LAST_GOOD_FILE})`;
+    return { loaded: overLastGood(input, data, label), problems: err };
+  }
+}
+
+/**
+ * This start's command line and environment still apply on top of the last good configuration
+ * (`--browser-host` above all: without it `npm start` would go for Electron). Should they not
+ * resolve even there (say `--server` names a plain-http remote), the last good configuration runs
+ * as it was, still in the runtime the command line asked for.
+ */
+function overLastGood(input: LoadConfigInput, lastGood: ResolvedConfig, label: string): LoadedConfig {
+  try {
+    return loadOverLastGood(input, lastGood, label);
+  } catch (err) {
+    if (!(err instanceof ConfigInvalidError)) throw err;
+    const sources = Object.fromEntries(Object.keys(lastGood).map((key) => [key, label]));
+    return { config: lastGood, ...launchChoices(input.argv), configFile: null, machineFile: null, sources };
   }
 }
 

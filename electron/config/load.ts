@@ -454,6 +454,65 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
   }
 
   const { value, sources } = merge([defaultsLayer(dataDir), machine, file, environment, flags]);
+  return resolveMerged(value, sources, problems, {
+    env,
+    cwd,
+    configFile: fileRead,
+    machineFile: machineRead,
+  });
+}
+
+/**
+ * The last good configuration (last-good.ts) with this start's environment and command line on
+ * top, so that `--browser-host`, `--port`, `--kiosk` and the rest still apply while the current
+ * files are refused. Only the values that parse are taken (the others are among the problems the
+ * refused load reported); throws ConfigInvalidError when what they add up to does not resolve.
+ */
+export function loadOverLastGood(
+  input: LoadConfigInput,
+  lastGood: ResolvedConfig,
+  label: string,
+): LoadedConfig {
+  const cwd = input.cwd ?? process.cwd();
+  // What does not parse was reported when the current configuration was refused.
+  const flags = readFlags(input.argv, 'ignore', []);
+  const environment = readEnv(input.env, []);
+  const { value, sources } = merge([layerOf(lastGood, label), environment, flags]);
+  return resolveMerged(value, sources, [], { env: input.env, cwd, configFile: null, machineFile: null });
+}
+
+/** `--browser-host` and `--demo` alone: how to run, when nothing else of the command line resolves. */
+export function launchChoices(argv: readonly string[]): { browserHost: boolean; demo: boolean } {
+  const flags = readFlags(argv, 'ignore', []);
+  return { browserHost: flags.get('browserHost')?.value === true, demo: flags.get('demo')?.value === true };
+}
+
+/** A resolved configuration as a layer again, every value from `source`. */
+function layerOf(config: ResolvedConfig, source: string): Layer {
+  const layer: Layer = new Map();
+  for (const [key, value] of Object.entries(config)) {
+    // Whether the embedded simulator runs (and where) is decided anew, as for any start.
+    if (key === 'embeddedSimulator' || (key === 'serverUrl' && config.embeddedSimulator)) continue;
+    if (GROUPS.has(key) && typeof value === 'object' && value !== null) {
+      for (const [inner, v] of Object.entries(value)) layer.set(`${key}.${inner}`, { value: v, source });
+    } else layer.set(key, { value, source });
+  }
+  return layer;
+}
+
+/** From the merged layers to the configuration: the checks across settings, then the schema. */
+function resolveMerged(
+  value: Record<string, unknown>,
+  sources: Map<string, string>,
+  problems: ConfigProblem[],
+  context: {
+    env: LoadConfigInput['env'];
+    cwd: string;
+    configFile: string | null;
+    machineFile: string | null;
+  },
+): LoadedConfig {
+  const { env, cwd } = context;
   const browserHost = value.browserHost === true;
   delete value.browserHost;
   const demo = value.demo === true;
@@ -545,8 +604,8 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
     config: value as ResolvedConfig,
     browserHost,
     demo,
-    configFile: fileRead,
-    machineFile: machineRead,
+    configFile: context.configFile,
+    machineFile: context.machineFile,
     sources: Object.fromEntries(
       [...sources].filter(([key]) => key !== 'browserHost' && key !== 'demo' && key !== 'configFile'),
     ),

@@ -4,7 +4,7 @@ import { RoomdeckError } from '../api/errors.ts';
 import type { SessionStatus, SignInStart } from '../auth/session.ts';
 import type { TechnicianAccess, UnlockResult } from '../bridge/technician.ts';
 import type { Log } from '../log/log.ts';
-import { Lockout } from './lockout.ts';
+import { Lockout, type LockoutStore } from './lockout.ts';
 import { type PinHash, verifyPin } from './pin.ts';
 
 /**
@@ -32,6 +32,11 @@ export interface TechnicianGateOptions {
   session: TechnicianSession;
   clock: Clock;
   lockout?: Lockout;
+  /**
+   * Keeps the lock-out across restarts (a file in the data folder). Without one it lives in memory
+   * only, which a restart, or a crash the watchdog restarts, would reset.
+   */
+  store?: LockoutStore;
   verify?: (pin: string, hash: PinHash) => Promise<boolean>;
   /**
    * The renderer closes the tools when its visible countdown ends; the gate closes them itself
@@ -63,6 +68,8 @@ export class TechnicianGate {
     this.#options = options;
     this.#clock = options.clock;
     this.#lockout = options.lockout ?? new Lockout();
+    // Only a gate with a PIN reads the record: without one nothing is ever checked.
+    if (options.store !== undefined && options.pinHash !== null) this.#restore(options.store);
     this.#verify = options.verify ?? verifyPin;
     // A sign-in finishing (the browser came back) is the technician at work.
     options.session.onChange(() => {
@@ -91,6 +98,35 @@ export class TechnicianGate {
     };
   }
 
+  #restore(store: LockoutStore): void {
+    let recorded: ReturnType<LockoutStore['load']>;
+    try {
+      recorded = store.load();
+    } catch {
+      recorded = 'damaged';
+    }
+    this.#lockout.restore(recorded, this.#clock.now());
+    if (recorded !== 'damaged') return;
+    this.#options.log?.warn('technician PIN lock-out record unreadable: pad locked for the first period', {
+      retryInMs: this.status().retryInMs,
+    });
+    // Written back whole, so the next start reads a sound record instead of locking again.
+    this.#persist();
+  }
+
+  /** The lock-out to disk; a disk that will not take it leaves the gate working on memory. */
+  #persist(): void {
+    const store = this.#options.store;
+    if (store === undefined) return;
+    try {
+      store.save(this.#lockout.snapshot());
+    } catch (err) {
+      this.#options.log?.warn('technician PIN lock-out could not be saved; kept in memory only', {
+        reason: err instanceof Error ? err.message : String(err),
+      });
+    }
+  }
+
   unlock(pin: string): Promise<Unlocked> {
     const next = this.#checking.then(() => this.#unlock(pin));
     this.#checking = next.catch(() => undefined);
@@ -105,15 +141,19 @@ export class TechnicianGate {
       return { outcome: 'opened', access: this.status() };
     }
     if (!this.#lockout.check(this.#clock.now()).allowed) return { outcome: 'locked', access: this.status() };
+    // Counted as wrong, and on the disk, before it is checked: a process that dies while hashing
+    // (killed, crashed, restarted by the watchdog) has still used up the try. A right PIN undoes it.
+    const { retryInMs } = this.#lockout.wrong(this.#clock.now());
+    this.#persist();
     const right = await this.#verify(pin, hash).catch(() => false);
     const log = this.#options.log;
     if (!right) {
-      const { retryInMs } = this.#lockout.wrong(this.#clock.now());
       if (retryInMs > 0) log?.warn('technician PIN refused: pad locked', { retryInMs: Math.ceil(retryInMs) });
       else log?.warn('technician PIN refused', { triesLeft: this.#lockout.triesLeft(this.#clock.now()) });
       return { outcome: retryInMs > 0 ? 'locked' : 'wrong', access: this.status() };
     }
     this.#lockout.right();
+    this.#persist();
     this.#open = true;
     log?.info('technician tools opened', { idleTimeoutMs: this.#options.idleTimeoutMs });
     this.touch();

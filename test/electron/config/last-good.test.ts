@@ -65,4 +65,75 @@ describe('keeping the last good configuration', () => {
     store.files.set(DATA, '{"serverUrl": 12');
     expect(() => loadConfigKeepingLastGood(input('[]'), dataDirOf, store)).toThrow(ConfigInvalidError);
   });
+
+  it('still applies this start’s command line and environment on the fallback (issue 20, item 10)', () => {
+    const store = memoryStore();
+    loadConfigKeepingLastGood(input(good), dataDirOf, store);
+    const refused = {
+      ...input('{ "kiosk": tru'),
+      argv: ['--data-dir', DATA, '--browser-host', '--port', '8123', '--support-contact', 'AV desk'],
+      env: { ROOMDECK_SYSTEM_ID: 'sys-boardroom' },
+    };
+    const outcome = loadConfigKeepingLastGood(refused, dataDirOf, store);
+    expect(outcome.problems).toBeInstanceOf(ConfigInvalidError);
+    expect(outcome.loaded.browserHost).toBe(true);
+    expect(outcome.loaded.config).toMatchObject({
+      serverUrl: 'https://control.example.org',
+      kiosk: true,
+      systemId: 'sys-boardroom',
+      supportContact: 'AV desk',
+      host: { address: '127.0.0.1', port: 8123 },
+    });
+    expect(outcome.loaded.sources['host.port']).toBe('flag --port');
+    expect(outcome.loaded.sources.systemId).toBe('environment variable ROOMDECK_SYSTEM_ID');
+    expect(outcome.loaded.sources.serverUrl).toMatch(/last good/);
+  });
+
+  it('a file refused for a secret others can read (0644) keeps --browser-host and --demo', () => {
+    const store = memoryStore();
+    loadConfigKeepingLastGood(input(good), dataDirOf, store);
+    const open = {
+      ...input(good),
+      argv: ['--data-dir', DATA, '--browser-host', '--demo'],
+      fileMode: () => 0o100644,
+    };
+    const outcome = loadConfigKeepingLastGood(open, dataDirOf, store);
+    expect(outcome.problems?.problems.map((p) => p.key)).toEqual(['clientSecret', 'serviceAccount.password']);
+    expect(outcome.loaded).toMatchObject({ browserHost: true, demo: true });
+    expect(outcome.loaded.config.clientSecret).toBeUndefined();
+  });
+
+  it('flags that do not resolve even on the last good configuration: it runs as it was, still in the browser', () => {
+    const store = memoryStore();
+    loadConfigKeepingLastGood(input(good), dataDirOf, store);
+    const bad = {
+      ...input('{ "kiosk": tru'),
+      argv: ['--data-dir', DATA, '--browser-host', '--server', 'http://control.example.org'],
+    };
+    const outcome = loadConfigKeepingLastGood(bad, dataDirOf, store);
+    expect(outcome.loaded.browserHost).toBe(true);
+    expect(outcome.loaded.config.serverUrl).toBe('https://control.example.org');
+    expect(outcome.loaded.sources.serverUrl).toMatch(/last good/);
+  });
+
+  it('an embedded simulator’s address is not taken from the last good file but from this start', () => {
+    const store = memoryStore();
+    const embedded = {
+      ...input('{ "kiosk": true }'),
+      env: { ROOMDECK_EMBEDDED_SIMULATOR_URL: 'http://127.0.0.1:4010' },
+    };
+    loadConfigKeepingLastGood(embedded, dataDirOf, store);
+    const next = {
+      ...embedded,
+      readFile: () => '{ "kiosk": tru',
+      env: { ROOMDECK_EMBEDDED_SIMULATOR_URL: 'http://127.0.0.1:5020' },
+    };
+    const outcome = loadConfigKeepingLastGood(next, dataDirOf, store);
+    expect(outcome.problems).not.toBeNull();
+    expect(outcome.loaded.config).toMatchObject({
+      embeddedSimulator: true,
+      serverUrl: 'http://127.0.0.1:5020',
+      kiosk: true,
+    });
+  });
 });

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { SessionStatus, SignInStart } from '../../../electron/auth/session.ts';
 import { createMemoryLog, type Log } from '../../../electron/log/log.ts';
 import { TechnicianGate, type TechnicianSession } from '../../../electron/technician/gate.ts';
+import type { LockoutState, LockoutStore } from '../../../electron/technician/lockout.ts';
 import type { PinHash } from '../../../electron/technician/pin.ts';
-import { FakeClock } from '../helpers/fake-clock.ts';
+import { FakeClock, settle } from '../helpers/fake-clock.ts';
 
 /** A stand-in hash: the fake verifier below knows the PIN, the gate never does. */
 const HASH: PinHash = { N: 2, r: 1, p: 1, salt: Buffer.alloc(8), hash: Buffer.alloc(16) };
@@ -34,7 +35,15 @@ class FakeTechnicianSession implements TechnicianSession {
   }
 }
 
-function gate(over: { pinHash?: PinHash | null; idleTimeoutMs?: number; log?: Log } = {}) {
+function gate(
+  over: {
+    pinHash?: PinHash | null;
+    idleTimeoutMs?: number;
+    log?: Log;
+    store?: LockoutStore;
+    verify?: (pin: string) => Promise<boolean>;
+  } = {},
+) {
   const clock = new FakeClock();
   const session = new FakeTechnicianSession();
   const checked: string[] = [];
@@ -46,9 +55,10 @@ function gate(over: { pinHash?: PinHash | null; idleTimeoutMs?: number; log?: Lo
     clock,
     verify: async (pin) => {
       checked.push(pin);
-      return pin === RIGHT;
+      return over.verify ? over.verify(pin) : pin === RIGHT;
     },
     ...(over.log ? { log: over.log } : {}),
+    ...(over.store ? { store: over.store } : {}),
   });
   return { technician, session, clock, checked };
 }
@@ -169,5 +179,49 @@ describe('the technician PIN gate', () => {
     ]);
     const text = log.recent().join('\n');
     for (const pin of [RIGHT, '111111', '000000']) expect(text).not.toContain(pin);
+  });
+
+  it('puts a try on the disk before the PIN is hashed, so dying mid-check does not give it back', async () => {
+    const saved: LockoutState[] = [];
+    let release: (right: boolean) => void = () => undefined;
+    const store: LockoutStore = { load: () => null, save: (state) => void saved.push(state) };
+    const { technician } = gate({ store, verify: () => new Promise<boolean>((r) => (release = r)) });
+    const answer = technician.unlock(RIGHT);
+    await settle();
+    // Still hashing: the try is already recorded as used.
+    expect(saved).toEqual([{ wrong: 1, lockouts: 0, lockedUntil: 0 }]);
+    release(true);
+    expect((await answer).outcome).toBe('opened');
+    // The right PIN settles it: nothing used.
+    expect(saved.at(-1)).toEqual({ wrong: 0, lockouts: 0, lockedUntil: 0 });
+  });
+
+  it('takes up the recorded lock-out, and keeps working on memory when the disk will not take it', async () => {
+    const log = createMemoryLog();
+    const store: LockoutStore = {
+      load: () => ({ wrong: 4, lockouts: 0, lockedUntil: 0 }),
+      save: () => {
+        throw new Error('EROFS: read-only file system');
+      },
+    };
+    const { technician } = gate({ store, log });
+    expect(technician.status().triesLeft).toBe(1);
+    expect((await technician.unlock('000000')).outcome).toBe('locked');
+    expect(log.recent().join('\n')).toContain(
+      'technician PIN lock-out could not be saved; kept in memory only',
+    );
+  });
+
+  it('a gate without a PIN never reads the record', () => {
+    let loads = 0;
+    const store: LockoutStore = {
+      load: () => {
+        loads++;
+        return null;
+      },
+      save: () => undefined,
+    };
+    gate({ pinHash: null, store });
+    expect(loads).toBe(0);
   });
 });

@@ -38,3 +38,36 @@ describe('the PIN lock-out', () => {
     expect(lockout.wrong(T0).retryInMs).toBe(60_000);
   });
 });
+
+describe('the lock-out taken up after a restart', () => {
+  it('nothing recorded: none', () => {
+    const lockout = new Lockout();
+    lockout.restore(null, T0);
+    expect(lockout.snapshot()).toEqual({ wrong: 0, lockouts: 0, lockedUntil: 0 });
+  });
+
+  it('a record: as it was, so the round and the doubling go on', () => {
+    const lockout = new Lockout();
+    lockout.restore({ wrong: 3, lockouts: 2, lockedUntil: T0 + 5_000 }, T0);
+    expect(lockout.check(T0)).toEqual({ allowed: false, retryInMs: 5_000 });
+    expect(lockout.triesLeft(T0 + 5_000)).toBe(2);
+    lockout.wrong(T0 + 5_000);
+    // The third lock-out: 4 minutes.
+    expect(lockout.wrong(T0 + 5_000).retryInMs).toBe(240_000);
+  });
+
+  it('never locked longer than the longest lock-out from now (a clock set back), counts kept in range', () => {
+    const lockout = new Lockout();
+    lockout.restore({ wrong: 99, lockouts: 1e9, lockedUntil: T0 + 30 * 86_400_000 }, T0);
+    expect(lockout.check(T0)).toEqual({ allowed: false, retryInMs: 3_600_000 });
+    expect(lockout.snapshot()).toMatchObject({ wrong: 4, lockouts: 64 });
+  });
+
+  it('a damaged record: locked for the first period, as after one round', () => {
+    const lockout = new Lockout();
+    lockout.restore('damaged', T0);
+    expect(lockout.check(T0)).toEqual({ allowed: false, retryInMs: 60_000 });
+    for (let i = 0; i < 4; i++) lockout.wrong(T0 + 60_000);
+    expect(lockout.wrong(T0 + 60_000).retryInMs).toBe(120_000);
+  });
+});
