@@ -195,17 +195,17 @@ export function registerAuthorizeRoutes(app: TypeBoxApp, auth: AuthService): voi
       if (username === undefined || username === '' || password === undefined || password === '') {
         return loginPage(auth, http, 400, check.request, username, 'Enter your username and password.');
       }
-      const refusal = auth.throttle.refusal(username, request.ip);
-      if (refusal !== null) {
-        reply.header('retry-after', String(refusal.retryAfterSeconds));
-        return loginPage(auth, http, 429, check.request, username, refusalMessage(refusal));
+      const checked = await auth.throttle.attempt(username, request.ip, () =>
+        auth.accounts.verifyUser(username, password),
+      );
+      if (checked.refusal !== null) {
+        reply.header('retry-after', String(checked.refusal.retryAfterSeconds));
+        return loginPage(auth, http, 429, check.request, username, refusalMessage(checked.refusal));
       }
-      const user = await auth.accounts.verifyUser(username, password);
+      const user = checked.result;
       if (user === null) {
-        auth.throttle.failed(username, request.ip);
         return loginPage(auth, http, 401, check.request, username, 'Wrong username or password.');
       }
-      auth.throttle.succeeded(username);
       setSessionCookie(reply, auth.startSession(user));
       return approve(auth, check.request, user, reply);
     },
