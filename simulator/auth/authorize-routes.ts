@@ -12,6 +12,7 @@ import { refusalMessage } from './login-throttle.ts';
 import { renderConsentPage, renderErrorPage, renderLoginPage, renderSignedOutPage } from './login-page.ts';
 import { AuthorizeForm, AuthorizeQuery } from './schemas.ts';
 import type { AuthService } from './service.ts';
+import { isLoopbackRedirect } from './redirect-uri.ts';
 import { SESSION_TTL_MS } from './session-store.ts';
 import type { UserAccount } from './types.ts';
 
@@ -132,8 +133,14 @@ function setSessionCookie(reply: FastifyReply, sessionId: string): void {
   });
 }
 
-/** A public client cannot prove who is asking, so a login session alone never approves it. */
-const needsConsent = (request: ValidAuthorizeRequest): boolean => request.client.secretHash === null;
+/**
+ * A login session alone approves nothing a page elsewhere could have started and collected: not for a
+ * public client (it cannot prove who is asking), and not for any client answered on a loopback port
+ * (any local program can listen there, and a confidential client's secret may be known, as
+ * `roomdeck-ci`'s is). RFC 8252 §8.6; the wire contract's "confidential or not".
+ */
+const needsConsent = (request: ValidAuthorizeRequest): boolean =>
+  request.client.secretHash === null || isLoopbackRedirect(request.redirectUri);
 
 export function registerAuthorizeRoutes(app: TypeBoxApp, auth: AuthService): void {
   app.get(
