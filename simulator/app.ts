@@ -7,8 +7,9 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { authPlugin } from './auth/index.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, badRequest } from './errors.ts';
 import { hostCheckHook, ownHostNames } from './host-check.ts';
+import { JSON_LIMITS, jsonTooDeep, TOO_DEEP } from './json-limits.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { sendError } from './routes/errors.ts';
 import { guard } from './routes/guard.ts';
@@ -50,10 +51,12 @@ export const simulatorApp: FastifyPluginAsync<SimulatorAppOptions> = async (
 ) => {
   app.addHook('onRequest', hostCheckHook(ownHostNames(host, hostNames)));
   app.addSchema(ErrorBody);
-  // Clients may send `Content-Type: application/json` with no body on start/stop/ping.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  // Clients may send `Content-Type: application/json` with no body on start/stop/ping. Every JSON
+  // body, the token endpoint's included, passes the limits of json-limits.ts before it is parsed.
+  const parserOptions = { parseAs: 'string' as const, bodyLimit: JSON_LIMITS.bytes };
+  app.addContentTypeParser('application/json', parserOptions, (_request, text: string, done) => {
     if (text.trim() === '') return done(null, undefined);
+    if (jsonTooDeep(text)) return done(badRequest(`the request body ${TOO_DEEP}`), undefined);
     try {
       done(null, JSON.parse(text));
     } catch {
@@ -71,7 +74,7 @@ export async function buildApp(
   options: FastifyServerOptions = {},
   names: { host?: string; hostNames?: readonly string[] } = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, ...options });
+  const app = Fastify({ logger: false, bodyLimit: JSON_LIMITS.bytes, ...options });
   // Query strings and paths are text, so their numbers and booleans are coerced; JSON bodies carry
   // real types, and a string where a number belongs is the client's mistake, reported, not guessed.
   const textParts = new Ajv({ coerceTypes: 'array', allErrors: true, strict: false, useDefaults: true });

@@ -12,6 +12,7 @@ import { refusalMessage } from './login-throttle.ts';
 import { renderConsentPage, renderErrorPage, renderLoginPage, renderSignedOutPage } from './login-page.ts';
 import { AuthorizeForm, AuthorizeQuery } from './schemas.ts';
 import type { AuthService } from './service.ts';
+import { isLoopbackRedirect } from './redirect-uri.ts';
 import { SESSION_TTL_MS } from './session-store.ts';
 import type { UserAccount } from './types.ts';
 
@@ -132,8 +133,14 @@ function setSessionCookie(reply: FastifyReply, sessionId: string): void {
   });
 }
 
-/** A public client cannot prove who is asking, so a login session alone never approves it. */
-const needsConsent = (request: ValidAuthorizeRequest): boolean => request.client.secretHash === null;
+/**
+ * A login session alone approves nothing a page elsewhere could have started and collected: not for a
+ * public client (it cannot prove who is asking), and not for any client answered on a loopback port
+ * (any local program can listen there, and a confidential client's secret may be known, as
+ * `roomdeck-ci`'s is). RFC 8252 §8.6; the wire contract's "confidential or not".
+ */
+const needsConsent = (request: ValidAuthorizeRequest): boolean =>
+  request.client.secretHash === null || isLoopbackRedirect(request.redirectUri);
 
 export function registerAuthorizeRoutes(app: TypeBoxApp, auth: AuthService): void {
   app.get(
@@ -195,17 +202,17 @@ export function registerAuthorizeRoutes(app: TypeBoxApp, auth: AuthService): voi
       if (username === undefined || username === '' || password === undefined || password === '') {
         return loginPage(auth, http, 400, check.request, username, 'Enter your username and password.');
       }
-      const refusal = auth.throttle.refusal(username, request.ip);
-      if (refusal !== null) {
-        reply.header('retry-after', String(refusal.retryAfterSeconds));
-        return loginPage(auth, http, 429, check.request, username, refusalMessage(refusal));
+      const checked = await auth.throttle.attempt(username, request.ip, () =>
+        auth.accounts.verifyUser(username, password),
+      );
+      if (checked.refusal !== null) {
+        reply.header('retry-after', String(checked.refusal.retryAfterSeconds));
+        return loginPage(auth, http, 429, check.request, username, refusalMessage(checked.refusal));
       }
-      const user = await auth.accounts.verifyUser(username, password);
+      const user = checked.result;
       if (user === null) {
-        auth.throttle.failed(username, request.ip);
         return loginPage(auth, http, 401, check.request, username, 'Wrong username or password.');
       }
-      auth.throttle.succeeded(username);
       setSessionCookie(reply, auth.startSession(user));
       return approve(auth, check.request, user, reply);
     },

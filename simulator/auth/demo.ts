@@ -57,7 +57,8 @@ export const demoAccounts: DemoAccounts = {
       scopes: ['public'],
     },
     {
-      // Automation in CI: confidential, so it may use the password grant.
+      // Automation in CI: confidential, so it may use the password grant. Its secret is published, so
+      // its loopback redirects get the consent step like a public client's (authorize-routes.ts).
       id: 'roomdeck-ci',
       name: 'Roomdeck CI',
       secretHash: 'scrypt$16384$8$1$VQITdM_I7FSaAsDFplUFZw$khevKVXmVh50u_hkfOMrIOw17MYrkz8OvpPDISwqxYQ',

@@ -52,8 +52,9 @@ export interface ConsentPageInput {
 }
 
 /**
- * RFC 8252 §8.6: with a login session, a public client still gets an explicit approval, or any page
- * could open an authorize URL for a loopback port it listens on and be handed a code silently.
+ * RFC 8252 §8.6: with a login session, a public client or one answered on a loopback port still gets
+ * an explicit approval, or any page could open an authorize URL for a loopback port it listens on and
+ * be handed a code silently.
  */
 export function renderConsentPage(input: ConsentPageInput): string {
   const app = escapeHtml(input.appName);

@@ -35,3 +35,14 @@ export function redirectUriAllowed(registered: readonly string[], requested: str
   if (requested.includes('#') || !URL.canParse(requested)) return false;
   return registered.some((uri) => matchesOne(uri, requested));
 }
+
+/**
+ * True for a redirect to this machine (`127.0.0.0/8`, `[::1]`, `localhost`): whatever listens on that
+ * port receives the answer, and any local program can listen on one, so such a redirect identifies
+ * no client (RFC 8252 §8.6).
+ */
+export function isLoopbackRedirect(uri: string): boolean {
+  if (!URL.canParse(uri)) return false;
+  const host = new URL(uri).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}

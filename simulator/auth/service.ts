@@ -6,6 +6,7 @@ import { OAuthError } from './oauth-error.ts';
 import { isValidVerifier, verifierMatches } from './pkce.ts';
 import { narrowScope } from './scope.ts';
 import { type SessionRecord, SessionStore } from './session-store.ts';
+import { openSuccessor, sealSuccessor } from './successor-seal.ts';
 import {
   type AccessTokenRecord,
   type IssuedTokens,
@@ -36,6 +37,20 @@ export interface TokenResponse {
 export interface BearerRequest {
   headers: Record<string, string | string[] | undefined>;
   query: unknown;
+}
+
+/** A sealed successor answer as it was issued (successor-seal.ts returns unknown JSON). */
+function isTokenResponse(value: unknown): value is TokenResponse {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.access_token === 'string' &&
+    typeof v.created_at === 'number' &&
+    typeof v.expires_in === 'number' &&
+    (v.refresh_token === undefined || typeof v.refresh_token === 'string') &&
+    typeof v.scope === 'string' &&
+    v.token_type === 'bearer'
+  );
 }
 
 /** RFC 6750 §2.1: `Bearer` (any case) then a b64token. */
@@ -216,12 +231,32 @@ export class AuthService {
     }
     if (record.clientId !== client.id)
       throw new OAuthError('invalid_grant', 'refresh token was issued to another client');
+    if (record.rotatedAt !== undefined) return this.#sameSuccessor(record, refreshToken);
     const user = this.accounts.user(record.userId);
     if (user === null) throw new OAuthError('invalid_grant', 'the user no longer exists');
     const scope = narrowScope(requestedScope, record.scope);
     if (scope === null) throw new OAuthError('invalid_scope', 'scope exceeds the original grant');
-    this.#tokens.consumeRefresh(record, now, this.#reuseMs > 0);
-    return this.#issue(client, user, scope, record.grantId);
+    const answer = this.#mint(client, user, scope, record.grantId);
+    const successor = this.#reuseMs > 0 ? sealSuccessor(refreshToken, answer) : null;
+    this.#tokens.consumeRefresh(record, now, successor);
+    this.#changed();
+    return answer;
+  }
+
+  /**
+   * A rotated-out token inside the reuse interval: the retry of a refresh whose answer was lost. It
+   * gets that answer again (the same refresh and access token, as Okta and Auth0 do), never a new
+   * successor, so the grant keeps one chain and a thief using it stays on the owner's chain, where
+   * the owner's next rotation exposes the thief. The answer's own tokens may have moved on since
+   * (rotated or revoked); they then meet the same rules as anyone else's.
+   */
+  #sameSuccessor(record: RefreshTokenRecord, refreshToken: string): TokenResponse {
+    const answer = record.successor === undefined ? null : openSuccessor(refreshToken, record.successor);
+    if (!isTokenResponse(answer)) {
+      // Rotated before successors were kept (an older data file): nothing to answer with.
+      throw new OAuthError('invalid_grant', 'refresh token was already used; use its successor');
+    }
+    return answer;
   }
 
   /** RFC 6749 §4.2.2: implicit tokens come without a refresh token. */
@@ -257,6 +292,13 @@ export class AuthService {
   }
 
   #issue(client: ClientAccount, user: UserAccount, scope: string, grantId: string): TokenResponse {
+    const answer = this.#mint(client, user, scope, grantId);
+    this.#changed();
+    return answer;
+  }
+
+  /** New tokens of a grant, not yet announced to the change listeners. */
+  #mint(client: ClientAccount, user: UserAccount, scope: string, grantId: string): TokenResponse {
     const withRefresh = client.grants.includes('refresh_token');
     const issued = this.#tokens.issue(
       { userId: user.id, clientId: client.id, scope, grantId },
@@ -264,7 +306,6 @@ export class AuthService {
       this.#ttlSeconds,
       withRefresh,
     );
-    this.#changed();
     return {
       access_token: issued.accessToken,
       created_at: Math.floor(issued.createdAt / 1000),

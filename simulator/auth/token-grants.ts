@@ -43,17 +43,15 @@ async function passwordGrant(
   const scope = resolveScope(body.scope, client.scopes);
   if (scope === null)
     throw new OAuthError('invalid_scope', 'the requested scope is not allowed for this client');
-  const refusal = auth.throttle.refusal(username, address);
-  if (refusal !== null) {
+  const checked = await auth.throttle.attempt(username, address, () =>
+    auth.accounts.verifyUser(username, password, body.authority),
+  );
+  if (checked.refusal !== null) {
+    const { refusal } = checked;
     throw new OAuthError('temporarily_unavailable', refusalMessage(refusal), refusal.retryAfterSeconds);
   }
-  const user = await auth.accounts.verifyUser(username, password, body.authority);
-  if (user === null) {
-    auth.throttle.failed(username, address);
-    throw new OAuthError('invalid_grant', 'wrong username, password or authority');
-  }
-  auth.throttle.succeeded(username);
-  return auth.issueForUser(client, user, scope);
+  if (checked.result === null) throw new OAuthError('invalid_grant', 'wrong username, password or authority');
+  return auth.issueForUser(client, checked.result, scope);
 }
 
 export async function grantTokens(

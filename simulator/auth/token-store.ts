@@ -26,6 +26,8 @@ export interface RefreshTokenRecord {
   createdAt: number;
   /** When a successor was issued (rotation); the token is then only good for the reuse interval. */
   rotatedAt?: number;
+  /** The answer it was rotated with, sealed under the token itself (successor-seal.ts). */
+  successor?: string;
 }
 
 export interface GrantInfo {
@@ -92,16 +94,19 @@ export class TokenStore {
 
   /**
    * Rotation (RFC 9700 §4.14.2): the presented refresh token dies as its successor is issued, or,
-   * with a reuse interval, is kept (marked rotated) so a retry within the interval still works and a
-   * later replay can be recognised.
+   * with a reuse interval, is kept (marked rotated, with its sealed `successor` answer) so a retry
+   * within the interval gets that answer again and a later replay can be recognised.
    */
-  consumeRefresh(record: RefreshTokenRecord, now: number, keep: boolean): void {
-    if (!keep) {
+  consumeRefresh(record: RefreshTokenRecord, now: number, successor: string | null): void {
+    if (successor === null) {
       this.#refresh.delete(record.hash);
       return;
     }
     const stored = this.#refresh.get(record.hash);
-    if (stored !== undefined && stored.rotatedAt === undefined) stored.rotatedAt = now;
+    if (stored !== undefined && stored.rotatedAt === undefined) {
+      stored.rotatedAt = now;
+      stored.successor = successor;
+    }
   }
 
   revokeAccess(record: AccessTokenRecord): void {

@@ -1,4 +1,5 @@
 import { FailureList } from '../errors.ts';
+import { jsonTooDeep, TOO_DEEP } from '../json-limits.ts';
 import type { Repository } from '../store/repository.ts';
 
 /**
@@ -100,15 +101,22 @@ export function readSystemFields(
   if (has('settings')) {
     const raw = body.settings;
     let settings: unknown = raw;
+    let reason = 'must be a JSON object';
     if (typeof raw === 'string') {
-      try {
-        settings = raw.trim() === '' ? {} : JSON.parse(raw);
-      } catch {
+      // The spec's JSON-string form gets the limits a JSON body gets (json-limits.ts).
+      if (jsonTooDeep(raw)) {
         settings = undefined;
+        reason = TOO_DEEP;
+      } else {
+        try {
+          settings = raw.trim() === '' ? {} : JSON.parse(raw);
+        } catch {
+          settings = undefined;
+        }
       }
     }
     if (isPlainObject(settings)) fields.settings = settings;
-    else failures.add('settings', 'must be a JSON object');
+    else failures.add('settings', reason);
   }
 
   for (const key of ['capacity', 'installed_ui_devices'] as const) {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
+import { JSON_LIMITS, JSON_SIZE_LIMIT_TEXT } from '../json-limits.ts';
 
 /** Field name of a failed check, from ajv's evidence: `/capacity` → capacity, a missing property → its name. */
 function fieldOf(issue: { instancePath: string; params?: Record<string, unknown> }): string {
@@ -42,7 +43,11 @@ export function toApiError(error: FastifyError | ApiError | Error): ApiError {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ApiError(415, 'unsupported_media_type', 'send the body as application/json');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError(413, 'payload_too_large', 'the request body is too large');
+      return new ApiError(
+        413,
+        'payload_too_large',
+        `the request body is larger than ${JSON_SIZE_LIMIT_TEXT} (the limit is ${JSON_LIMITS.bytes} bytes)`,
+      );
     default:
       break;
   }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { demoAccounts } from '../../../simulator/auth/index.ts';
 import {
   authorizationCode,
   authorizeUrl,
@@ -106,15 +107,40 @@ describe('signing in', () => {
     expect(cookie).toContain('Max-Age=28800');
   });
 
-  it('skips the form for a confidential client while the session cookie is valid', async () => {
+  it('skips the form for a confidential client answered off this machine while the session cookie is valid', async () => {
+    await h.close();
+    const web = {
+      id: 'web-portal',
+      name: 'Web portal',
+      secretHash: demoAccounts.clients.find((c) => c.id === 'roomdeck-ci')?.secretHash ?? null,
+      redirectUris: ['https://portal.example/callback'],
+      grants: ['authorization_code' as const],
+      scopes: ['public'],
+    };
+    h = await startHarness({ accounts: { ...demoAccounts, clients: [...demoAccounts.clients, web] } });
     const { cookie } = await signIn(h, codeParams(pkcePair().challenge));
     const session = cookie?.split(';')[0] ?? '';
-    const ci = codeParams(pkcePair().challenge, { state: 'second', client_id: 'roomdeck-ci' });
-    const response = await get(authorizeUrl(h, ci), { cookie: session });
+    const portal = { client_id: 'web-portal', redirect_uri: 'https://portal.example/callback' };
+    const response = await get(
+      authorizeUrl(h, codeParams(pkcePair().challenge, { state: 'second', ...portal })),
+      {
+        cookie: session,
+      },
+    );
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location') ?? '');
     expect(location.searchParams.get('code')).toBeTruthy();
     expect(location.searchParams.get('state')).toBe('second');
+  });
+
+  it('asks a signed-in browser to consent for a confidential client answered on a loopback port (roomdeck-ci)', async () => {
+    const { cookie } = await signIn(h, codeParams(pkcePair().challenge));
+    const session = cookie?.split(';')[0] ?? '';
+    const ci = codeParams(pkcePair().challenge, { state: 'second', client_id: 'roomdeck-ci' });
+    const response = await get(authorizeUrl(h, ci), { cookie: session });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('location')).toBeNull();
+    expect(await response.text()).toContain('<h1>Continue as Ada Admin?</h1>');
   });
 
   it('shows the form again once the session has expired', async () => {

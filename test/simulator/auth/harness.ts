@@ -21,6 +21,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** What the browser-like helpers need: where the auth endpoints are (a harness, or a whole simulator). */
+export type Endpoint = Pick<Harness, 'base'>;
+
 export interface HarnessOptions {
   refreshReuseSeconds?: number;
   accounts?: DemoAccounts;
@@ -60,7 +63,7 @@ export function pkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-export function authorizeUrl(h: Harness, params: Record<string, string>): string {
+export function authorizeUrl(h: Endpoint, params: Record<string, string>): string {
   return `${h.base}/authorize?${new URLSearchParams(params).toString()}`;
 }
 
@@ -131,7 +134,11 @@ function cookiePairs(response: Response): string[] {
 }
 
 /** GET /authorize as a browser, sending `cookie` and keeping what the page sets. */
-export async function openForm(h: Harness, params: Record<string, string>, cookie = ''): Promise<OpenedForm> {
+export async function openForm(
+  h: Endpoint,
+  params: Record<string, string>,
+  cookie = '',
+): Promise<OpenedForm> {
   const page = await fetch(authorizeUrl(h, params), {
     redirect: 'manual',
     headers: cookie === '' ? {} : { cookie },
@@ -142,7 +149,7 @@ export async function openForm(h: Harness, params: Record<string, string>, cooki
 }
 
 /** Posts the opened form back with its cookies and the browser's own Origin, plus `extra` fields. */
-export function submitForm(h: Harness, form: OpenedForm, extra: Record<string, string>): Promise<Response> {
+export function submitForm(h: Endpoint, form: OpenedForm, extra: Record<string, string>): Promise<Response> {
   return postForm(
     `${h.base}/authorize`,
     { ...form.fields, ...extra },
@@ -158,7 +165,7 @@ export interface SignIn {
 
 /** Plays the browser: authorize → login page → submit credentials → the 302 back to the app. */
 export async function signIn(
-  h: Harness,
+  h: Endpoint,
   params: Record<string, string>,
   username = 'admin@demo.local',
   password = 'demo',
@@ -174,7 +181,7 @@ export async function signIn(
 }
 
 export async function authorizationCode(
-  h: Harness,
+  h: Endpoint,
   challenge: string,
   extra: Record<string, string> = {},
 ): Promise<string> {
@@ -184,7 +191,7 @@ export async function authorizationCode(
   return code;
 }
 
-export function exchange(h: Harness, fields: Record<string, string>): Promise<Response> {
+export function exchange(h: Endpoint, fields: Record<string, string>): Promise<Response> {
   return postForm(`${h.base}/token`, {
     grant_type: 'authorization_code',
     client_id: 'roomdeck',
@@ -203,7 +210,7 @@ export function basic(id: string, secret: string): string {
 
 export const CI_CLIENT = { client_id: 'roomdeck-ci', client_secret: 'roomdeck-ci-secret' };
 
-export function passwordGrant(h: Harness, extra: Record<string, string> = {}): Promise<Response> {
+export function passwordGrant(h: Endpoint, extra: Record<string, string> = {}): Promise<Response> {
   return postForm(`${h.base}/token`, {
     grant_type: 'password',
     username: 'tech@demo.local',

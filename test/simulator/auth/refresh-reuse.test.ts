@@ -57,6 +57,22 @@ describe('refresh reuse interval', () => {
     }
   });
 
+  it('answers a retry after a restart with the same successor, which the data file holds only sealed', async () => {
+    h = await startHarness();
+    const first = await tokens(await passwordGrant(h));
+    const second = await tokens(await refresh(first.refresh_token));
+    const snapshot = h.auth.snapshot();
+    const written = JSON.stringify(snapshot);
+    for (const token of [first.refresh_token, second.refresh_token, second.access_token]) {
+      expect(written).not.toContain(token);
+    }
+    await h.close();
+    h = await startHarness({ snapshot });
+    h.advance(10_000);
+    const retried = await tokens(await refresh(first.refresh_token));
+    expect(retried).toEqual(second);
+  });
+
   it('is strict with 0: the old token is dead at once, and its reuse revokes nothing else', async () => {
     h = await startHarness({ refreshReuseSeconds: 0 });
     const first = await tokens(await passwordGrant(h));
