@@ -227,7 +227,7 @@ test('Extend appears 10 minutes before the end, offers only what fits, and never
   await openRoom(page, stack.host.url, 'Huddle 3.2');
   await tile(page, 'Laptop').click();
   await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
-  const extend = bar(page).getByRole('group', { name: 'Extend the meeting' });
+  const extend = page.getByRole('group', { name: 'Extend the meeting' });
   await expect(extend.getByRole('button')).toHaveText(['+15 min']);
   await shoot(page, 'in-use-extend');
 
