@@ -105,6 +105,11 @@ test.describe('the room panel', () => {
     for (let i = 1; i <= moves; i++) await page.mouse.move(box.x + box.width * (0.3 + (0.45 * i) / moves), y);
     await page.mouse.up();
     const shown = page.locator('.control-bar .fader-value');
+    // Every command answered (the fader is confirmed only when none waits): before that, the
+    // service may already hold one level while the panel's next is about to go out.
+    await expect(page.locator('.control-bar .fader')).toHaveAttribute('data-state', 'confirmed', {
+      timeout: 15_000,
+    });
     await expect(async () => {
       const state = await service.state(BOARDROOM, 'Mixer');
       const sent = calls.filter((c) => c.method === 'master');
