@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
@@ -72,7 +73,11 @@ const card = (page: Page) => page.getByRole('region', { name: 'Room booking' });
 const bookNow = (page: Page) => card(page).getByRole('group', { name: 'Book now' });
 const bar = (page: Page) => page.getByRole('region', { name: 'Room controls' });
 
+/** Screenshots at the three sizes, each one screen; and no serious or critical axe finding. */
 async function shoot(page: Page, name: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   const dir = path.join(ROOT, 'test-results', 'screens');
   mkdirSync(dir, { recursive: true });
   const first = page.viewportSize();
@@ -211,6 +216,7 @@ test('a clash the panel could not know of is the calendar’s own sentence, not 
     /^The room is booked from \d\d:\d\d \(Design sync\); book \d+ minutes or less\.$/,
   );
   await expect(problem).not.toContainText('powered');
+  await shoot(page, 'welcome-clash-message');
   expect(await calendar()).toMatchObject({ status: 'free', current: null });
 
   // The refusal has the panel read the calendar again: now only what fits is offered.
