@@ -4,6 +4,7 @@ import {
   AuthError,
   LinkError,
   type RoomdeckError,
+  sanitizeServiceMessage,
   ServiceError,
   type ValidationFailure,
   ValidationFailedError,
@@ -60,7 +61,7 @@ export function errorFromResponse(response: FailedResponse, exec = false): Roomd
       return new ServiceError('ROOMDECK_INVALID_ARGUMENTS', status, { ...evidence, serviceMessage: said });
     case 'driver_error':
       // The driver's own words are the most useful thing the person can read here.
-      return new ServiceError('ROOMDECK_DRIVER_ERROR', status, { ...evidence, serviceMessage: said });
+      return driverError(status, evidence, said);
     case 'exec_timeout':
       return new ServiceError('ROOMDECK_EXEC_TIMEOUT', status, evidence);
     default:
@@ -81,9 +82,7 @@ export function errorFromResponse(response: FailedResponse, exec = false): Roomd
   if (status === 406 || status === 422) return new ValidationFailedError(status, failuresOf(body), evidence);
   if (status === 409) return new VersionConflictError(body.current_version ?? null, evidence);
   // Without a code, 502/504 may come from a gateway in front of the service; only exec means the device.
-  if (status === 502 && exec) {
-    return new ServiceError('ROOMDECK_DRIVER_ERROR', status, { ...evidence, serviceMessage: said });
-  }
+  if (status === 502 && exec) return driverError(status, evidence, said);
   if (status === 504) {
     return exec
       ? new ServiceError('ROOMDECK_EXEC_TIMEOUT', status, evidence)
@@ -96,6 +95,20 @@ export function errorFromResponse(response: FailedResponse, exec = false): Roomd
     });
   }
   return new ServiceError('ROOMDECK_BAD_REQUEST', status, { ...evidence, serviceMessage: said });
+}
+
+/**
+ * A device's or service module's refusal. Its own sentence also travels alone, as `deviceMessage`,
+ * so a caller that knows the module can say it as it is: a calendar's "The room is booked from
+ * 14:00 (Design sync); book 25 minutes or less." is a booking answer, not a device fault.
+ */
+function driverError(status: number, evidence: { cause: FailedResponse }, said: string | undefined) {
+  const own = said === undefined ? '' : sanitizeServiceMessage(said);
+  return new ServiceError('ROOMDECK_DRIVER_ERROR', status, {
+    ...evidence,
+    serviceMessage: said,
+    ...(own === '' ? {} : { details: { deviceMessage: own } }),
+  });
 }
 
 function failuresOf(body: ErrorBody): ValidationFailure[] {

@@ -70,6 +70,8 @@ describe('error codes and messages', () => {
     expect(err.code).toBe('ROOMDECK_DRIVER_ERROR');
     expect(err.message).toContain(ERROR_MESSAGES.ROOMDECK_DRIVER_ERROR);
     expect(err.message).toContain('projector lamp failure');
+    // Alone too, for a caller that says a calendar's refusal as the booking answer it is.
+    expect(toBridgeError(err).details).toEqual({ deviceMessage: 'projector lamp failure' });
   });
 
   it('redacts anything that looks like a credential in a service message', () => {

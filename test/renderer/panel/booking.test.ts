@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bookingChoices, bookingView, nextMeetingStart } from '../../../renderer/src/lib/panel/booking.ts';
+import {
+  bookingView,
+  countdown,
+  extendOffered,
+  nextMeetingStart,
+} from '../../../renderer/src/lib/panel/booking.ts';
 
 const H = 3600;
 const day = Date.UTC(2026, 10, 25, 0, 0, 0) / 1000;
@@ -35,8 +40,19 @@ describe('the room’s booking, as the panel says it', () => {
       '14:00–15:00 Board meeting',
       '16:00–17:00 Booked',
     ]);
-    expect(bookingChoices(view)).toEqual([15, 30, 60]);
-    expect(bookingChoices(bookingView({ connected: true, today }, at(14, 30), time))).toEqual([]);
+    // 40 minutes free: 15 and 30 fit, 60 does not.
+    expect(view?.bookChoices).toEqual([
+      { minutes: 15, label: '15 min' },
+      { minutes: 30, label: '30 min' },
+    ]);
+    expect(bookingView({ connected: true, today }, at(14, 30), time)?.bookChoices).toEqual([]);
+  });
+
+  it('offers "Until HH:MM" when less than the shortest length fits, and nothing under 5 minutes', () => {
+    expect(bookingView({ connected: true, today }, at(13, 52), time)?.bookChoices).toEqual([
+      { minutes: 8, label: 'Until 14:00' },
+    ]);
+    expect(bookingView({ connected: true, today }, at(13, 56), time)?.bookChoices).toEqual([]);
   });
 
   it('a busy room says until when and the subject; a private meeting says only "Booked"', () => {
@@ -51,10 +67,40 @@ describe('the room’s booking, as the panel says it', () => {
     expect(JSON.stringify(hidden)).not.toContain('Meeting c');
   });
 
-  it('offers "End meeting" only for a meeting started from the panel', () => {
-    const mine = [meeting('d', at(11), at(11, 30), { booked_here: true })];
-    expect(bookingView({ connected: true, today: mine }, at(11, 10), time)?.canEnd).toBe(true);
-    expect(bookingView({ connected: true, today }, at(9, 10), time)?.canEnd).toBe(false);
+  it('offers Extend from 10 minutes before the end, only what fits before the next meeting', () => {
+    const day2 = [meeting('a', at(13), at(13, 40)), meeting('b', at(14), at(15))];
+    const early = bookingView({ connected: true, today: day2 }, at(13, 20), time);
+    expect(early?.extendChoices).toEqual([{ minutes: 15, label: '+15 min' }]);
+    expect(extendOffered(early, at(13, 20))).toBe(false);
+    expect(extendOffered(bookingView({ connected: true, today: day2 }, at(13, 30), time), at(13, 30))).toBe(
+      true,
+    );
+    // 10 minutes to the next meeting: "Until 14:00" rather than +15.
+    const tight = [meeting('a', at(13), at(13, 50)), meeting('b', at(14), at(15))];
+    expect(bookingView({ connected: true, today: tight }, at(13, 45), time)?.extendChoices).toEqual([
+      { minutes: 10, label: 'Until 14:00' },
+    ]);
+    // An hour to the next meeting: both lengths.
+    expect(bookingView({ connected: true, today }, at(14, 55), time)?.extendChoices).toEqual([
+      { minutes: 15, label: '+15 min' },
+      { minutes: 30, label: '+30 min' },
+    ]);
+    // Back to back: nothing to offer.
+    const full = [meeting('a', at(13), at(14)), meeting('b', at(14), at(15))];
+    expect(extendOffered(bookingView({ connected: true, today: full }, at(13, 55), time), at(13, 55))).toBe(
+      false,
+    );
+  });
+
+  it('shows the calendar’s own no-show countdown for the meeting under way', () => {
+    const mine = meeting('d', at(11), at(11, 30), { booked_here: true });
+    const state = { connected: true, today: [mine], current: { ...mine, release_at: at(11, 10) } };
+    expect(bookingView(state, at(11, 5), time)?.releaseAt).toBe(at(11, 10));
+    expect(
+      bookingView({ ...state, current: { ...mine, release_at: null } }, at(11, 5), time)?.releaseAt,
+    ).toBeNull();
+    expect(countdown(at(11, 10), at(11, 5) + 28)).toBe('4:32');
+    expect(countdown(at(11, 10), at(11, 11))).toBe('0:00');
   });
 
   it('says nothing when the calendar is not connected, and the rest of the day when nothing is next', () => {

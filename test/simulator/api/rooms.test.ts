@@ -144,4 +144,63 @@ describe('the room’s calendar', () => {
     );
     expectError(await exec(SYS.huddle, 'Bookings', 'end_meeting'), 502, 'driver_error');
   });
+
+  it('refuses an extension past the next meeting, saying by how much it can be extended', async () => {
+    const now = () => Math.floor(clock.now() / 1000);
+    const next = (await state(SYS.lab, 'Bookings')).next as State;
+    // A meeting for now that ends 20 minutes before the next one.
+    const minutes = Math.floor(((next.start as number) - now()) / 60) - 20;
+    expect((await exec(SYS.lab, 'Bookings', 'book_now', [minutes])).status).toBe(200);
+    const refused = await exec(SYS.lab, 'Bookings', 'extend', [30]);
+    expectError(refused, 502, 'driver_error');
+    expect(refused.text).toMatch(/booked from \d\d:\d\d \(Prototype demo\); extend by 20 minutes or less/);
+    expect((await exec(SYS.lab, 'Bookings', 'extend', [20])).status).toBe(200);
+    expect(((await state(SYS.lab, 'Bookings')).current as State).end).toBe(next.start);
+    expect((await exec(SYS.lab, 'Bookings', 'end_meeting')).status).toBe(200);
+  });
+
+  it('releases a meeting booked for now that nobody checked in to, after the no-show time', async () => {
+    await api.req('PUT', '/api/control/modules/mod-huddle-bookings', {
+      json: { settings: { calendar: 'huddle.3.2@demo.local', no_show_minutes: 5 } },
+    });
+    const next = (await state(SYS.huddle, 'Bookings')).next as State;
+    if ((next.start as number) - Math.floor(clock.now() / 1000) < 20 * 60) throw new Error('no room to book');
+    expect((await exec(SYS.huddle, 'Bookings', 'book_now', [15])).status).toBe(200);
+    const booked = (await state(SYS.huddle, 'Bookings')).current as State;
+    expect(booked.release_at).toBe((booked.start as number) + 300);
+
+    clock.advance(299_000);
+    expect(await state(SYS.huddle, 'Bookings')).toMatchObject({ status: 'busy' });
+    clock.advance(1_000);
+    const after = await state(SYS.huddle, 'Bookings');
+    expect(after).toMatchObject({ status: 'free', current: null });
+    expect((after.today as State[]).some((m) => m.id === booked.id)).toBe(false);
+    expect(after.released).toContainEqual(
+      expect.objectContaining({ id: booked.id, released_at: (booked.start as number) + 300 }),
+    );
+  });
+
+  it('keeps a meeting someone checked in to, and books for others from a desk calendar', async () => {
+    expect((await exec(SYS.huddle, 'Bookings', 'book_now', [15])).status).toBe(200);
+    expect((await exec(SYS.huddle, 'Bookings', 'check_in')).status).toBe(200);
+    expect(((await state(SYS.huddle, 'Bookings')).current as State).release_at).toBeNull();
+    clock.advance(600_000);
+    expect(await state(SYS.huddle, 'Bookings')).toMatchObject({ status: 'busy' });
+    expect((await exec(SYS.huddle, 'Bookings', 'end_meeting')).status).toBe(200);
+    expectError(await exec(SYS.huddle, 'Bookings', 'check_in'), 502, 'driver_error');
+
+    // Someone books the next half hour from their desk; it clashes with nothing, then is cancelled.
+    const now = Math.floor(clock.now() / 1000);
+    const desk = await exec(SYS.huddle, 'Bookings', 'book', [now + 60, 15, 'Desk booking']);
+    expect(desk.status).toBe(200);
+    const id = (desk.body as State).id as string;
+    expect((await state(SYS.huddle, 'Bookings')).next).toMatchObject({ id, title: 'Desk booking' });
+    const clash = await exec(SYS.huddle, 'Bookings', 'book_now', [30]);
+    expect(clash.text).toMatch(/booked from \d\d:\d\d \(Desk booking\)\./);
+    expect((await exec(SYS.huddle, 'Bookings', 'cancel', [id])).status).toBe(200);
+    expect((await state(SYS.huddle, 'Bookings')).next).not.toMatchObject({ id });
+    await api.req('PUT', '/api/control/modules/mod-huddle-bookings', {
+      json: { settings: { calendar: 'huddle.3.2@demo.local' } },
+    });
+  });
 });

@@ -5,6 +5,8 @@ import { formatHourMinute } from '../time-format.ts';
  * The room's calendar as scheduling panels show it: green "Available until 14:00", red "In use
  * until 15:00 — Board meeting" (a private meeting says "Booked", never its subject), and the
  * day's next meetings. Read from the Bookings service module's state; times are epoch seconds.
+ * What the panel offers to book or extend is only what fits before the next meeting, so a
+ * person never meets a clash the panel could have known about.
  */
 
 export interface Meeting {
@@ -17,8 +19,24 @@ export interface Meeting {
   bookedHere: boolean;
 }
 
+/** A length the panel offers: "15 min", "+30 min", or "Until 14:00" when less than the shortest fits. */
+export interface LengthChoice {
+  minutes: number;
+  label: string;
+}
+
+/** The calendar's shortest booking (its `book_now` / `extend` take 5–240 minutes). */
+const SHORTEST = 5;
+const LONGEST = 240;
+/** Extend is offered from this long before the meeting ends. */
+export const EXTEND_FROM_S = 10 * 60;
+
 export interface BookingView {
   status: 'free' | 'busy';
+  /** "Available" / "In use": the word read from across the room. */
+  word: string;
+  /** "until 14:00", or "for the rest of the day". */
+  until: string;
   headline: string;
   /** The meeting under way, as the panel may show it (private: "Booked"). */
   subject: string | null;
@@ -27,8 +45,14 @@ export interface BookingView {
   upcoming: { id: string; when: string; subject: string }[];
   /** Minutes that can be booked from now before the next meeting (0: none; capped at 240). */
   bookableMinutes: number;
-  /** The meeting under way was started from this panel: it may be ended here. */
-  canEnd: boolean;
+  /** Book now: the lengths that fit before the next meeting (free room only). */
+  bookChoices: LengthChoice[];
+  /** Extend: what fits after the meeting under way before the next one (busy room only). */
+  extendChoices: LengthChoice[];
+  /** When the meeting under way ends (epoch s); null in a free room. */
+  endsAt: number | null;
+  /** When the calendar releases the meeting under way unless someone checks in (epoch s); null: it will not. */
+  releaseAt: number | null;
 }
 
 export type TimeFormat = (epochS: number) => string;
@@ -52,6 +76,37 @@ function meetingOf(v: unknown): Meeting | null {
 
 const subjectOf = (m: Meeting) => (m.private ? 'Booked' : m.title);
 
+/**
+ * The lengths of `steps` that fit in `free` minutes; when none does but the calendar's shortest
+ * booking still fits, one choice "Until HH:MM" for all that is left.
+ */
+export function fittingLengths(
+  free: number,
+  until: number | null,
+  steps: readonly number[],
+  label: (minutes: number) => string,
+  time: TimeFormat = clockTime,
+): LengthChoice[] {
+  const cap = Math.min(LONGEST, Math.floor(free));
+  const fit = steps.filter((m) => m <= cap);
+  if (fit.length > 0) return fit.map((minutes) => ({ minutes, label: label(minutes) }));
+  if (cap >= SHORTEST && until !== null) return [{ minutes: cap, label: `Until ${time(until)}` }];
+  return [];
+}
+
+/** Book now: 15, 30 and 60 minutes, as far as they fit. */
+export const BOOK_STEPS = [15, 30, 60] as const;
+/** Extend: +15 and +30 minutes, as far as they fit. */
+export const EXTEND_STEPS = [15, 30] as const;
+
+/** The calendar's own countdown for the meeting under way, when it is the same meeting. */
+function releaseOf(state: ModuleState, current: Meeting): number | null {
+  const c = state.current;
+  if (typeof c !== 'object' || c === null) return null;
+  const r = c as Record<string, unknown>;
+  return r.id === current.id && typeof r.release_at === 'number' ? r.release_at : null;
+}
+
 /** null when the state says nothing usable (no calendar, or not connected). */
 export function bookingView(
   state: ModuleState | undefined,
@@ -72,27 +127,58 @@ export function bookingView(
     subject: subjectOf(m),
   }));
   if (current !== null && current.start <= nowS && nowS < current.end) {
+    const after = today.find((m) => m.id !== current.id && m.start >= current.end) ?? null;
+    const room = after ? (after.start - current.end) / 60 : LONGEST;
+    const until = `until ${time(current.end)}`;
     return {
       status: 'busy',
-      headline: `In use until ${time(current.end)}`,
+      word: 'In use',
+      until,
+      headline: `In use ${until}`,
       subject: subjectOf(current),
       organiser: current.private ? null : current.organiser || null,
       upcoming,
       bookableMinutes: 0,
-      canEnd: current.bookedHere,
+      bookChoices: [],
+      extendChoices: fittingLengths(room, after?.start ?? null, EXTEND_STEPS, (m) => `+${m} min`, time),
+      endsAt: current.end,
+      releaseAt: releaseOf(state, current),
     };
   }
   const next = later[0];
-  const minutes = next ? Math.floor((next.start - nowS) / 60) : 240;
+  const minutes = Math.max(0, Math.min(LONGEST, next ? Math.floor((next.start - nowS) / 60) : LONGEST));
+  const until = next ? `until ${time(next.start)}` : 'for the rest of the day';
   return {
     status: 'free',
-    headline: next ? `Available until ${time(next.start)}` : 'Available for the rest of the day',
+    word: 'Available',
+    until,
+    headline: `Available ${until}`,
     subject: null,
     organiser: null,
     upcoming,
-    bookableMinutes: Math.max(0, Math.min(240, minutes)),
-    canEnd: false,
+    bookableMinutes: minutes,
+    bookChoices: fittingLengths(minutes, next?.start ?? null, BOOK_STEPS, (m) => `${m} min`, time),
+    extendChoices: [],
+    endsAt: null,
+    releaseAt: null,
   };
+}
+
+/** Extend is offered from 10 minutes before the meeting under way ends, when something fits. */
+export function extendOffered(view: BookingView | null, nowS: number): boolean {
+  return (
+    view !== null &&
+    view.status === 'busy' &&
+    view.endsAt !== null &&
+    view.endsAt - nowS <= EXTEND_FROM_S &&
+    view.extendChoices.length > 0
+  );
+}
+
+/** "4:32": minutes and seconds left, never below zero. */
+export function countdown(untilS: number, nowS: number): string {
+  const left = Math.max(0, Math.ceil(untilS - nowS));
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
 }
 
 /** When the next of today's meetings starts (epoch s), or null when none is coming (or no calendar). */
@@ -103,15 +189,4 @@ export function nextMeetingStart(state: ModuleState | undefined, nowS: number): 
     .filter((m): m is Meeting => m !== null && m.start > nowS)
     .map((m) => m.start);
   return starts.length === 0 ? null : Math.min(...starts);
-}
-
-/**
- * The "Book now" lengths offered in a free room. All of them: the calendar is the judge of a
- * clash (someone may book in between), and its refusal says how long is free.
- */
-export function bookingChoices(
-  view: BookingView | null,
-  choices: readonly number[] = [15, 30, 60],
-): number[] {
-  return view === null || view.status !== 'free' ? [] : [...choices];
 }

@@ -4,6 +4,21 @@ import { type Transition, sameValue, transitionOf } from '../values.ts';
 import { type BookingView, bookingView, nextMeetingStart } from './booking.ts';
 import { IdleWatch } from './idle.svelte.ts';
 
+/** How often the calendar is re-read while its no-show countdown runs. */
+const COUNTDOWN_READ_MS = 3_000;
+
+/**
+ * The calendar's own sentence when it refused a booking ("The room is booked from 14:00 (Design
+ * sync); book 25 minutes or less."): a booking answer, never the generic device fault.
+ */
+function bookingMessage(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, details } = error as { code?: unknown; details?: unknown };
+  if (code !== 'ROOMDECK_DRIVER_ERROR' || typeof details !== 'object' || details === null) return null;
+  const said = (details as { deviceMessage?: unknown }).deviceMessage;
+  return typeof said === 'string' && said.trim() !== '' ? said : null;
+}
+
 /** "No answer in time" only: the devices may have done it, and their state is the proof. */
 const noAnswer = (error: unknown): boolean => {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
@@ -30,6 +45,11 @@ export class PanelModel {
   #problem = $state<string | null>(null);
   #bookingBusy = $state(false);
   #bookingProblem = $state<string | null>(null);
+  #ending = $state(false);
+  /** The meeting this panel last checked in to (or tried to): asked once, not every second. */
+  #checkedIn: string | null = null;
+  /** When the calendar was last re-read for a running no-show countdown (epoch ms). */
+  #countdownReadAt = 0;
   #nowMs = $state(0);
   #tick: unknown = null;
   #disposed = false;
@@ -149,6 +169,8 @@ export class PanelModel {
   /** Starts the room with a source (or switches to it); refuses a second start while one runs. */
   async start(tile: SourceTile): Promise<void> {
     if (this.busy) return;
+    // Someone is here: a meeting waiting for its check-in is kept, even while a projector warms.
+    this.#checkInIfWaiting();
     this.#phase = 'starting';
     this.#startingTile = tile.id;
     this.#failedTile = null;
@@ -224,7 +246,7 @@ export class PanelModel {
     this.#failedTile = null;
   }
 
-  async book(method: 'book_now' | 'extend' | 'end_meeting', minutes?: number): Promise<boolean> {
+  async book(method: 'book_now' | 'extend' | 'end_meeting' | 'check_in', minutes?: number): Promise<boolean> {
     const at = this.plan?.bookings;
     if (!at || this.#bookingBusy) return false;
     this.#bookingBusy = true;
@@ -234,11 +256,70 @@ export class PanelModel {
       this.room.feeds.refresh(at);
       return true;
     } catch (error) {
-      this.#bookingProblem = this.room.messageOf(error);
+      this.#bookingProblem = bookingMessage(error) ?? this.room.messageOf(error);
+      this.room.feeds.refresh(at);
       return false;
     } finally {
       this.#bookingBusy = false;
     }
+  }
+
+  /** End meeting (or Room off) is under way. */
+  get ending(): boolean {
+    return this.#ending || this.#phase === 'stopping';
+  }
+
+  /**
+   * "End meeting": the calendar releases the rest of the meeting under way, and the room switches
+   * off (after the person confirmed once). Both are done even if one fails, and each failure is
+   * said: the booking's in the booking's words, the room's in the devices'.
+   */
+  async endMeeting(): Promise<void> {
+    if (this.ending) return;
+    this.#ending = true;
+    try {
+      if (this.booking?.status === 'busy') await this.book('end_meeting');
+      await this.off();
+    } finally {
+      this.#ending = false;
+    }
+  }
+
+  /** "Check in": the person is here, so the calendar keeps the meeting it would release. */
+  checkIn(): Promise<boolean> {
+    const id = this.#waitingMeeting();
+    if (id !== null) this.#checkedIn = id;
+    return this.book('check_in');
+  }
+
+  /** The id of the meeting under way that the calendar releases unless someone checks in. */
+  #waitingMeeting(): string | null {
+    const at = this.plan?.bookings;
+    const view = this.booking;
+    if (!at || view === null || view.releaseAt === null) return null;
+    const current = this.#stateOf(at)?.current;
+    const id = typeof current === 'object' && current !== null ? (current as { id?: unknown }).id : null;
+    return typeof id === 'string' ? id : null;
+  }
+
+  /**
+   * While the calendar counts down to releasing a meeting, the panel reads it every few seconds
+   * rather than every 30: the release, or a check-in from elsewhere, shows at once, not half a
+   * minute late. Only during a countdown, so an ordinary panel's load is unchanged.
+   */
+  #followCountdown(): void {
+    const at = this.plan?.bookings;
+    if (!at || this.booking?.releaseAt == null) return;
+    if (this.#nowMs - this.#countdownReadAt < COUNTDOWN_READ_MS) return;
+    this.#countdownReadAt = this.#nowMs;
+    this.room.feeds.refresh(at);
+  }
+
+  #checkInIfWaiting(): void {
+    const id = this.#waitingMeeting();
+    if (id === null || id === this.#checkedIn || this.#bookingBusy) return;
+    this.#checkedIn = id;
+    void this.book('check_in');
   }
 
   dispose(): void {
@@ -269,6 +350,9 @@ export class PanelModel {
     this.#tick = this.room.clock.setTimeout(() => {
       this.#nowMs = this.room.clock.now();
       this.idle.update(this.roomOn, this.booking?.status === 'busy');
+      // The room is on (started here or anywhere else): someone is using it, so check in.
+      if (this.roomOn && this.plan?.power) this.#checkInIfWaiting();
+      this.#followCountdown();
       if (!this.#disposed) this.#everySecond();
     }, 1000);
   }

@@ -1,0 +1,292 @@
+import { mkdirSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import path from 'node:path';
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { openRoom } from './support/panel.ts';
+import { ROOT, type Stack, startStack } from './support/processes.ts';
+import { Service } from './support/service.ts';
+
+/*
+ * The booking's whole life at the room's panel, driven as a person does and checked against what
+ * the calendar (the room's Bookings service module) then holds: Book now offers only what fits,
+ * Extend likewise, a clash the panel could not know of is said as the calendar says it, one End
+ * meeting releases the booking and switches the room off, and a meeting nobody came to is released
+ * by the calendar while the panel counts down.
+ *
+ * Its own stack: the tests rewrite Huddle 3.2's calendar, which other specs read as seeded.
+ */
+
+const HUDDLE = 'sys-huddle-3-2';
+const CALENDAR = 'mod-huddle-bookings';
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 600 },
+  { width: 800, height: 1280 },
+];
+
+type Meeting = {
+  id: string;
+  title: string;
+  start: number;
+  end: number;
+  booked_here: boolean;
+  checked_in?: boolean;
+  release_at?: number | null;
+};
+type Calendar = {
+  status: 'free' | 'busy';
+  current: Meeting | null;
+  next: Meeting | null;
+  today: Meeting[];
+  released: { id: string; released_at: number }[];
+};
+
+let stack: Stack;
+let service: Service;
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  stack = await startStack();
+  service = new Service(() => stack.simulator.url);
+});
+test.afterAll(async () => {
+  await stack?.stop();
+});
+
+const nowS = () => Math.floor(Date.now() / 1000);
+const calendar = async () => (await service.state(HUDDLE, 'Bookings')) as unknown as Calendar;
+/** What the calendar holds at this moment: the meeting under way, if any. */
+const underWay = (c: Calendar) => c.today.filter((m) => m.start <= nowS() && nowS() < m.end);
+
+async function calendarSettings(extra: Record<string, unknown> = {}): Promise<void> {
+  await service.moduleSettings(CALENDAR, { calendar: 'huddle.3.2@demo.local', ...extra });
+}
+
+/** Someone books the room from their desk calendar. */
+async function deskBooking(start: number, minutes: number, title: string): Promise<Meeting> {
+  return (await service.exec(HUDDLE, 'Bookings', 'book', [start, minutes, title])) as Meeting;
+}
+
+const tile = (page: Page, name: string) =>
+  page.getByRole('group', { name: 'Sources' }).getByRole('button', { name: new RegExp(`^${name}`) });
+const card = (page: Page) => page.getByRole('region', { name: 'Room booking' });
+const bookNow = (page: Page) => card(page).getByRole('group', { name: 'Book now' });
+const bar = (page: Page) => page.getByRole('region', { name: 'Room controls' });
+
+/** Screenshots at the three sizes, each one screen; and no serious or critical axe finding. */
+async function shoot(page: Page, name: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const dir = path.join(ROOT, 'test-results', 'screens');
+  mkdirSync(dir, { recursive: true });
+  const first = page.viewportSize();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    // Nothing scrolls: the panel is one screen at every size.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1),
+      `${name} fits ${size.width}×${size.height}`,
+    ).toBe(true);
+    await page.screenshot({ path: path.join(dir, `booking-${name}-${size.width}x${size.height}.png`) });
+  }
+  if (first) await page.setViewportSize(first);
+}
+
+test.beforeEach(async () => {
+  // A clean day: the room off, nothing under way and nothing to come, the default no-show time.
+  await calendarSettings();
+  await service.exec(HUDDLE, 'RoomLogic', 'power', [false]);
+  await service.exec(HUDDLE, 'Bookings', 'end_meeting', []).catch(() => undefined);
+  for (const m of (await calendar()).today.filter((m) => m.start > nowS())) {
+    await service.exec(HUDDLE, 'Bookings', 'cancel', [m.id]);
+  }
+  expect(await calendar()).toMatchObject({ status: 'free', current: null, next: null });
+});
+
+test('one End meeting: after one question it releases the booking and switches the room off', async ({
+  page,
+}) => {
+  await deskBooking(nowS() + 2 * 3600, 30, 'Design review');
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
+  await bookNow(page).getByRole('button', { name: '30 min' }).click();
+  await expect(card(page)).toHaveAttribute('data-booking', 'busy');
+  await tile(page, 'Laptop').click();
+  await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
+  // Starting the room is the check-in: the calendar no longer counts down to a release.
+  await expect.poll(async () => (await calendar()).current?.checked_in).toBe(true);
+
+  // One button ends the meeting; no second "End meeting" that does something else.
+  await expect(page.getByRole('button', { name: /End meeting/ })).toHaveCount(1);
+  await expect(bar(page).getByRole('button', { name: 'Room off' })).toHaveCount(0);
+  await bar(page).getByRole('button', { name: 'End meeting', exact: true }).click();
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText('End the meeting and switch the room off?');
+  await shoot(page, 'end-meeting-confirm');
+
+  // Keeping it changes nothing.
+  await question.getByRole('button', { name: 'Keep the meeting' }).click();
+  await expect(question).toHaveCount(0);
+  expect(underWay(await calendar())).toHaveLength(1);
+  expect((await service.state(HUDDLE, 'RoomLogic')).power).toBe(true);
+
+  await bar(page).getByRole('button', { name: 'End meeting', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End meeting', exact: true }).click();
+  await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome');
+  const after = await calendar();
+  expect(after).toMatchObject({ status: 'free', current: null, next: { title: 'Design review' } });
+  expect(underWay(after)).toEqual([]);
+  expect((await service.state(HUDDLE, 'RoomLogic')).power).toBe(false);
+  await expect(card(page)).toHaveAttribute('data-booking', 'free');
+});
+
+test('with no meeting under way the bar says Room off, with its own question, and leaves the calendar alone', async ({
+  page,
+}) => {
+  await deskBooking(nowS() + 2 * 3600, 30, 'Design review');
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
+  await tile(page, 'Laptop').click();
+  await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
+  await expect(page.getByRole('button', { name: /End meeting/ })).toHaveCount(0);
+  await bar(page).getByRole('button', { name: 'Room off', exact: true }).click();
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText('Switch the room off?');
+  await question.getByRole('button', { name: 'Switch off' }).click();
+  await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome');
+  expect((await service.state(HUDDLE, 'RoomLogic')).power).toBe(false);
+  expect(await calendar()).toMatchObject({ status: 'free', next: { title: 'Design review' } });
+});
+
+test('Book now offers only the lengths that fit before the next meeting, then "Until" when less than 15 minutes do', async ({
+  page,
+}) => {
+  // 41 minutes free (and a little): 15 and 30 fit, 60 does not.
+  const review = await deskBooking(nowS() + 41 * 60 + 30, 30, 'Design review');
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
+  await expect(bookNow(page).getByRole('button')).toHaveText(['15 min', '30 min']);
+  await shoot(page, 'welcome-free-book-now');
+
+  // Ten and a half minutes free: the one choice is all that is left, "Until" the next meeting.
+  await service.exec(HUDDLE, 'Bookings', 'cancel', [review.id]);
+  const soon = await deskBooking(nowS() + 10 * 60 + 30, 30, 'Design review');
+  // The panel reads the calendar every 30 s; a reload reads it now.
+  await page.reload();
+  await expect(page.locator('[data-ready="true"]')).toBeVisible();
+  await expect(bookNow(page).getByRole('button')).toHaveText([/^Until /]);
+  const headline = card(page).getByRole('status');
+  const until = (await headline.textContent())?.replace(/^Available until /, '').trim() ?? '';
+  // The same formatter for the headline and the choice: one time format on the panel.
+  await expect(bookNow(page).getByRole('button')).toHaveText([`Until ${until}`]);
+  await shoot(page, 'welcome-free-book-until');
+  await bookNow(page)
+    .getByRole('button', { name: `Until ${until}` })
+    .click();
+  await expect(card(page)).toHaveAttribute('data-booking', 'busy');
+  const booked = await calendar();
+  expect(booked.current).toMatchObject({ booked_here: true });
+  expect(booked.current?.end).toBeLessThanOrEqual(soon.start);
+  expect(booked.next).toMatchObject({ id: soon.id });
+});
+
+test('a clash the panel could not know of is the calendar’s own sentence, not a device fault', async ({
+  page,
+}) => {
+  await deskBooking(nowS() + 2 * 3600, 30, 'Quarterly review');
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
+  await expect(bookNow(page).getByRole('button')).toHaveText(['15 min', '30 min', '60 min']);
+
+  // The panel's view of the calendar is as old as its last poll: hold it there while someone
+  // books the room from their desk, as happens between two polls.
+  // Held until the person's booking goes out; what the panel reads after it is the calendar's.
+  const held = JSON.stringify({ ok: true, value: await service.state(HUDDLE, 'Bookings') });
+  let holding = true;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/bridge/systems/exec')) holding = false;
+  });
+  await page.route('**/bridge/systems/state', async (route: Route) => {
+    const asked = route.request().postDataJSON() as { module?: string };
+    if (asked.module !== 'Bookings' || !holding) return route.continue();
+    return route.fulfill({ status: 200, contentType: 'application/json', body: held });
+  });
+  await deskBooking(nowS() + 20 * 60 + 30, 30, 'Design sync');
+
+  await bookNow(page).getByRole('button', { name: '60 min' }).click();
+  const problem = card(page).getByRole('alert');
+  await expect(problem).toHaveText(
+    /^The room is booked from \d\d:\d\d \(Design sync\); book \d+ minutes or less\.$/,
+  );
+  await expect(problem).not.toContainText('powered');
+  await shoot(page, 'welcome-clash-message');
+  expect(await calendar()).toMatchObject({ status: 'free', current: null });
+
+  // The refusal has the panel read the calendar again: now only what fits is offered.
+  await expect(bookNow(page).getByRole('button')).toHaveText(['15 min']);
+});
+
+test('Extend appears 10 minutes before the end, offers only what fits, and never clashes', async ({
+  page,
+}) => {
+  const start = nowS();
+  const meeting = await deskBooking(start, 10, 'Team meeting');
+  // Twenty minutes between this meeting's end and the next: +15 fits, +30 does not.
+  await deskBooking(meeting.end + 20 * 60, 30, 'Design review');
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
+  await tile(page, 'Laptop').click();
+  await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
+  const extend = page.getByRole('group', { name: 'Extend the meeting' });
+  await expect(extend.getByRole('button')).toHaveText(['+15 min']);
+  await shoot(page, 'in-use-extend');
+
+  await extend.getByRole('button', { name: '+15 min' }).click();
+  await expect.poll(async () => (await calendar()).current?.end).toBe(meeting.end + 15 * 60);
+  expect((await calendar()).next).toMatchObject({ title: 'Design review', start: meeting.end + 20 * 60 });
+  // Now 25 minutes from its end: Extend waits until 10 minutes before it again.
+  await expect(extend).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Room booking' }).getByRole('status')).toHaveText(
+    /^In use until .+ — Team meeting$/,
+  );
+});
+
+test('a meeting booked for now in a room nobody starts is released by the calendar, the panel counting down', async ({
+  page,
+}) => {
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
+  await bookNow(page).getByRole('button', { name: '15 min' }).click();
+  await expect(card(page)).toHaveAttribute('data-booking', 'busy');
+  const booked = (await calendar()).current as Meeting;
+  // The calendar's default no-show time: ten minutes from the start.
+  expect(booked.release_at).toBe(booked.start + 600);
+  const timer = card(page).getByRole('timer');
+  await expect(timer).toHaveText(/^Released in (9:[0-5]\d|10:00) unless someone starts the room$/);
+  await expect(card(page).getByRole('button', { name: 'Check in' })).toBeVisible();
+  await shoot(page, 'welcome-busy-countdown');
+
+  // The room's no-show time shortened to well under a second: the meeting is overdue at once.
+  await calendarSettings({ no_show_minutes: 0.01 });
+  await expect.poll(async () => (await calendar()).status, { timeout: 10_000 }).toBe('free');
+  const after = await calendar();
+  expect(after.current).toBeNull();
+  expect(after.today.some((m) => m.id === booked.id)).toBe(false);
+  expect(after.released.map((r) => r.id)).toContain(booked.id);
+  // The panel shows the room free again, and no countdown.
+  await expect(card(page)).toHaveAttribute('data-booking', 'free');
+  await expect(timer).toHaveCount(0);
+  await expect(card(page).getByRole('status')).toHaveText(/^Available/);
+});
+
+test('"Check in" keeps the meeting: the calendar no longer releases it', async ({ page }) => {
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
+  await bookNow(page).getByRole('button', { name: '15 min' }).click();
+  const timer = card(page).getByRole('timer');
+  await expect(timer).toBeVisible();
+  await card(page).getByRole('button', { name: 'Check in' }).click();
+  await expect(timer).toHaveCount(0);
+  const booked = (await calendar()).current as Meeting;
+  expect(booked).toMatchObject({ checked_in: true, release_at: null });
+
+  await calendarSettings({ no_show_minutes: 0.01 });
+  // Past the (shortened) release time by a whole second, by the calendar's own clock.
+  await expect.poll(nowS).toBeGreaterThan(booked.start + 1);
+  expect(await calendar()).toMatchObject({ status: 'busy', current: { id: booked.id } });
+  await expect(card(page)).toHaveAttribute('data-booking', 'busy');
+});
