@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -15,6 +16,7 @@ import { HostSessions, httpBridge, SESSION_COOKIE, sessionCookieOptions } from '
 import { CONTENT_SECURITY_POLICY } from '../window/csp.ts';
 import { isForeignRequest, LAUNCH_PARAM, type LaunchToken } from './launch.ts';
 import { ignoredCallbackPage, launchRequiredPage, returnToAppPage } from './pages.ts';
+import { decodedPath, isPagePath } from './paths.ts';
 
 /** What the host needs from the main-process services (`createMainServices` returns this). */
 export interface HostServices {
@@ -54,8 +56,13 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
-/** The paths that answer with the app's page; everything else under the renderer is public assets. */
-const PAGE_PATHS = new Set(['/', '/index.html']);
+/** Where Vite puts everything but the page: content-named, public, served as files. */
+const ASSETS = 'assets';
+
+const BAD_ADDRESS: BridgeErrorBody = {
+  code: 'ROOMDECK_HOST_BAD_REQUEST',
+  message: 'This address is not valid (it has a malformed %-encoding). Open the address Roomdeck printed.',
+};
 
 const jsonError = (reply: FastifyReply, status: number, error: BridgeErrorBody): FastifyReply =>
   reply.code(status).header('cache-control', 'no-store').send({ ok: false, error });
@@ -68,7 +75,14 @@ const jsonError = (reply: FastifyReply, status: number, error: BridgeErrorBody):
  */
 export async function buildHostApp(options: HostAppOptions): Promise<FastifyInstance> {
   const { services, rendererDir, origin, launchToken } = options;
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // A path the router cannot decode (`/%`, `/%zz`) answers like every other refusal: JSON.
+    frameworkErrors: (error, _request, reply) => {
+      if (error.code === 'FST_ERR_BAD_URL') return jsonError(reply, 400, BAD_ADDRESS);
+      return jsonError(reply, 400, { code: 'ROOMDECK_HOST_BAD_REQUEST', message: error.message });
+    },
+  });
   const sessions = new HostSessions();
   await app.register(fastifyCookie);
 
@@ -89,15 +103,19 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
 
   // The app's page: the launch address trades its token for a cookie; otherwise only a browser
   // that already holds a cookie gets the app. Nobody else can mint one, so no web page can fill
-  // the cookie pool and push the real page's session out.
+  // the cookie pool and push the real page's session out. Decided on the path as the file system
+  // would read it (paths.ts), so no other spelling slips past.
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = decodedPath(request.url);
+    if (pathname === null) return jsonError(reply, 400, BAD_ADDRESS);
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-    const url = new URL(request.url, origin());
-    if (!PAGE_PATHS.has(url.pathname)) return undefined;
+    if (!isPagePath(pathname)) return undefined;
     const foreign = isForeignRequest(request.headers['sec-fetch-site']);
     const hasSession = !foreign && sessions.has(request.cookies[SESSION_COOKIE]);
-    if (url.searchParams.has(LAUNCH_PARAM)) {
-      if (foreign || !launchToken.matches(url.searchParams.get(LAUNCH_PARAM))) return launchRequired(reply);
+    const at = request.url.indexOf('?');
+    const query = new URLSearchParams(at === -1 ? '' : request.url.slice(at + 1));
+    if (query.has(LAUNCH_PARAM)) {
+      if (foreign || !launchToken.matches(query.get(LAUNCH_PARAM))) return launchRequired(reply);
       if (!hasSession) reply.setCookie(SESSION_COOKIE, sessions.mint(), sessionCookieOptions);
       // Off the address bar (and out of the history's current entry) at once.
       return reply.header('cache-control', 'no-store').redirect('/', 303);
@@ -149,20 +167,33 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
     });
   }
 
+  // The page, served by these routes alone (behind the gate above); the file server's root is the
+  // assets folder, so no spelling of a path reaches index.html through it.
+  const page = async (_request: FastifyRequest, reply: FastifyReply) => {
+    let html: Buffer;
+    try {
+      html = await readFile(path.join(rendererDir, 'index.html'));
+    } catch {
+      return reply.callNotFound();
+    }
+    return reply.type('text/html; charset=utf-8').send(html);
+  };
+  app.get('/', page);
+  app.get('/index.html', page);
+
   await app.register(fastifyStatic, {
-    root: rendererDir,
-    index: ['index.html'],
+    root: path.join(rendererDir, ASSETS),
+    prefix: `/${ASSETS}/`,
+    index: false,
     wildcard: true,
     dotfiles: 'ignore',
-    // Conditional requests would answer the page with 304 and no chance to mint a cookie.
     etag: false,
     lastModified: false,
-    cacheControl: false,
     // Vite names every asset by its content: a browser may keep it for good, and a reload then
     // asks the host for the page alone.
-    setHeaders: (reply, file) => {
-      if (path.relative(rendererDir, file).split(path.sep)[0] === 'assets')
-        reply.header('cache-control', 'public, max-age=31536000, immutable');
+    cacheControl: false,
+    setHeaders: (reply) => {
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
 
