@@ -20,7 +20,7 @@ const STATUS_ID = 'launch-status';
 export function launchPage(key: string): string {
   return layout(
     'Opening Roomdeck…',
-    `<p id="${STATUS_ID}">Opening Roomdeck…</p>
+    `<p id="${STATUS_ID}">Connecting this tab to Roomdeck.</p>
 <noscript><p>Roomdeck needs JavaScript: allow it for this address and open the address Roomdeck printed again.</p></noscript>`,
     `<meta name="${KEY_META}" content="${escapeHtml(key)}"><script defer src="${LAUNCH_SCRIPT_PATH}"></script>`,
   );
