@@ -10,6 +10,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { PAGE_KEY_HEADER, PAGE_KEY_STORAGE } from '../electron/bridge/page-key.ts';
 import type { Funcs, ModuleState } from '../electron/bridge/types.ts';
 import type { Clock } from '../renderer/src/lib/clock.ts';
 import { automaticSections } from '../renderer/src/lib/layout/auto.ts';
@@ -132,16 +133,22 @@ async function benchConfirmed(page: Page, rounds = 15): Promise<{ confirmed: num
     const on = (await button.getAttribute('aria-pressed')) === 'true';
     exec.push(
       await page.evaluate(
-        async ([systemId, state]) => {
+        async ([systemId, state, header, storage]) => {
+          // As the page's own bridge sends it: the cookie and this tab's page key.
+          const headers = {
+            'content-type': 'application/json',
+            [header]: sessionStorage.getItem(storage) ?? '',
+          };
           const start = performance.now();
-          await fetch('/bridge/systems/exec', {
+          const response = await fetch('/bridge/systems/exec', {
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
+            headers,
             body: JSON.stringify({ id: systemId, module: 'Display', method: 'power', args: [state] }),
           });
+          if (!response.ok) throw new Error(`the bridge answered ${response.status}`);
           return performance.now() - start;
         },
-        [HUDDLE, on] as const,
+        [HUDDLE, on, PAGE_KEY_HEADER, PAGE_KEY_STORAGE] as const,
       ),
     );
   }

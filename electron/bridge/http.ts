@@ -1,43 +1,75 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import { Type } from '@sinclair/typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RoomdeckApi } from './contract.ts';
 import type { BridgeErrorBody, BridgeResponse } from './errors.ts';
+import { PAGE_KEY_HEADER } from './page-key.ts';
 import { dispatch, INTERNAL, INVALID_ARGS, resolveVerb, UNKNOWN_VERB } from './validate.ts';
 
 /**
  * The HTTP transport for the browser host: `POST /bridge/:domain/:verb`, JSON body = the verb's
  * argument, 200 with a `BridgeResponse`. The same core as IPC; instead of a sender check, three
  * gates: the peer is on this machine, the page is ours (Origin and Sec-Fetch-Site, against CSRF),
- * and the browser holds a cookie the host minted in exchange for the printed launch token.
+ * and the request carries a session the host opened in exchange for the printed launch token: its
+ * cookie *and* its page key (page-key.ts). Either one alone opens nothing: the cookie can be
+ * collected by any page on another loopback port, the key never travels in a cookie.
  */
 
 export const SESSION_COOKIE = 'roomdeck_session';
 export const UNAUTHORIZED = 'ROOMDECK_BRIDGE_UNAUTHORIZED';
 export const FORBIDDEN = 'ROOMDECK_BRIDGE_FORBIDDEN';
 
+/** One browser's session: the cookie's id and the page key its tabs keep in sessionStorage. */
+export interface HostSession {
+  readonly id: string;
+  readonly key: string;
+}
+
+const newSecret = (): string => randomBytes(32).toString('base64url');
+
+/** Constant-time: both are secrets compared against attacker input. */
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /**
- * Cookies the host handed out. Random ids, unrelated to any token; forgotten on restart. Minted
- * only for the launch token, so only the person who has the printed address can add to the pool.
+ * Sessions the host opened. Random ids and keys, unrelated to any token; forgotten on restart.
+ * Opened only for the launch token, so only the person who has the printed address can add to them.
  */
 export class HostSessions {
-  readonly #ids = new Set<string>();
+  /** Cookie id → page key. */
+  readonly #keys = new Map<string, string>();
   constructor(private readonly limit = 64) {}
 
-  mint(): string {
-    const id = randomBytes(32).toString('base64url');
-    this.#ids.add(id);
-    // The launch address mints only without a valid cookie; the cap bounds its holder's browsers.
-    if (this.#ids.size > this.limit) {
-      const oldest = this.#ids.values().next().value;
-      if (oldest !== undefined) this.#ids.delete(oldest);
+  open(): HostSession {
+    const session = { id: newSecret(), key: newSecret() };
+    this.#keys.set(session.id, session.key);
+    // The launch address opens one only without a valid cookie; the cap bounds its holder's browsers.
+    if (this.#keys.size > this.limit) {
+      const oldest = this.#keys.keys().next().value;
+      if (oldest !== undefined) this.#keys.delete(oldest);
     }
-    return id;
+    return session;
+  }
+
+  /** The session behind a cookie, for the page gate and for handing the key out again on re-launch. */
+  find(id: string | undefined): HostSession | undefined {
+    if (id === undefined) return undefined;
+    const key = this.#keys.get(id);
+    return key === undefined ? undefined : { id, key };
   }
 
   has(id: string | undefined): boolean {
-    return id !== undefined && this.#ids.has(id);
+    return this.find(id) !== undefined;
+  }
+
+  /** A bridge call's credentials: a cookie the host set and that very session's page key. */
+  verify(id: string | undefined, key: string | undefined): boolean {
+    const session = this.find(id);
+    return session !== undefined && key !== undefined && sameSecret(key, session.key);
   }
 }
 
@@ -102,11 +134,15 @@ export async function httpBridge(app: FastifyInstance, options: HttpBridgeOption
     if (request.headers.origin !== origin() || (site !== undefined && site !== 'same-origin')) {
       return refuse(reply, 403, { code: FORBIDDEN, message: 'The bridge answers only Roomdeck’s own page.' });
     }
-    if (!sessions.has(request.cookies[SESSION_COOKIE])) {
+    const id = request.cookies[SESSION_COOKIE];
+    const key = request.headers[PAGE_KEY_HEADER];
+    if (!sessions.verify(id, typeof key === 'string' ? key : undefined)) {
       return refuse(reply, 401, {
         code: UNAUTHORIZED,
+        // One answer for a missing, stale or stolen credential: a thief learns nothing from it, and
+        // a person who opened the bare address in a new tab learns what to do.
         message:
-          'This page’s connection to Roomdeck has expired (Roomdeck may have been restarted). Open the address Roomdeck printed again.',
+          'This tab is not connected to Roomdeck. Open the address Roomdeck printed (it ends in /?launch=…) in this tab; if Roomdeck was restarted, use the new address it printed.',
       });
     }
     return undefined;

@@ -7,3 +7,4 @@
 export * from './types.ts';
 export { TECHNICIAN_ROUTE, verbNames } from './channels.ts';
 export { BridgeError, LINK_CODES, LINK_WORDS, type LinkState, linkStateOf, SESSION_CODES } from './errors.ts';
+export { PAGE_KEY_HEADER, PAGE_KEY_STORAGE } from './page-key.ts';

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -14,7 +15,9 @@ import type { BridgeErrorBody } from '../bridge/errors.ts';
 import { HostSessions, httpBridge, SESSION_COOKIE, sessionCookieOptions } from '../bridge/http.ts';
 import { CONTENT_SECURITY_POLICY } from '../window/csp.ts';
 import { isForeignRequest, LAUNCH_PARAM, type LaunchToken } from './launch.ts';
+import { LAUNCH_SCRIPT, LAUNCH_SCRIPT_PATH, launchPage } from './launch-page.ts';
 import { ignoredCallbackPage, launchRequiredPage, returnToAppPage } from './pages.ts';
+import { decodedPath, isPagePath } from './paths.ts';
 
 /** What the host needs from the main-process services (`createMainServices` returns this). */
 export interface HostServices {
@@ -31,7 +34,7 @@ export interface HostAppOptions {
   rendererDir: string;
   /** The host's own origin, e.g. `http://127.0.0.1:5173`. */
   origin: () => string;
-  /** The secret in the printed address; the only way to get a session cookie (launch.ts). */
+  /** The secret in the printed address; the only way to open a session (launch.ts). */
   launchToken: LaunchToken;
   logger?: boolean;
 }
@@ -54,8 +57,13 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
-/** The paths that answer with the app's page; everything else under the renderer is public assets. */
-const PAGE_PATHS = new Set(['/', '/index.html']);
+/** Where Vite puts everything but the page: content-named, public, served as files. */
+const ASSETS = 'assets';
+
+const BAD_ADDRESS: BridgeErrorBody = {
+  code: 'ROOMDECK_HOST_BAD_REQUEST',
+  message: 'This address is not valid (it has a malformed %-encoding). Open the address Roomdeck printed.',
+};
 
 const jsonError = (reply: FastifyReply, status: number, error: BridgeErrorBody): FastifyReply =>
   reply.code(status).header('cache-control', 'no-store').send({ ok: false, error });
@@ -63,12 +71,20 @@ const jsonError = (reply: FastifyReply, status: number, error: BridgeErrorBody):
 /**
  * The browser host as a Fastify app (tests use `inject()`; server.ts only listens): the built
  * renderer, the HTTP bridge and the sign-in callback. It never serves a token: the printed launch
- * address is traded for a random cookie that only opens the bridge, and the bridge answers with
- * what the api returns. The app's page is served only to a browser holding that cookie.
+ * address is traded for a session (a random cookie and a page key the tab keeps in sessionStorage)
+ * that only opens the bridge, and the bridge answers with what the api returns. The app's page is
+ * served only to a browser holding the session's cookie.
  */
 export async function buildHostApp(options: HostAppOptions): Promise<FastifyInstance> {
   const { services, rendererDir, origin, launchToken } = options;
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // A path the router cannot decode (`/%`, `/%zz`) answers like every other refusal: JSON.
+    frameworkErrors: (error, _request, reply) => {
+      if (error.code === 'FST_ERR_BAD_URL') return jsonError(reply, 400, BAD_ADDRESS);
+      return jsonError(reply, 400, { code: 'ROOMDECK_HOST_BAD_REQUEST', message: error.message });
+    },
+  });
   const sessions = new HostSessions();
   await app.register(fastifyCookie);
 
@@ -87,22 +103,28 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
   const launchRequired = (reply: FastifyReply): FastifyReply =>
     reply.code(403).type('text/html; charset=utf-8').send(launchRequiredPage(origin()));
 
-  // The app's page: the launch address trades its token for a cookie; otherwise only a browser
-  // that already holds a cookie gets the app. Nobody else can mint one, so no web page can fill
-  // the cookie pool and push the real page's session out.
+  // The app's page: the launch address trades its token for a session (cookie and page key);
+  // otherwise only a browser that already holds a session's cookie gets the app. Nobody else can
+  // open one, so no web page can fill the pool and push the real page's session out. Decided on
+  // the path as the file system would read it (paths.ts), so no other spelling slips past.
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = decodedPath(request.url);
+    if (pathname === null) return jsonError(reply, 400, BAD_ADDRESS);
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-    const url = new URL(request.url, origin());
-    if (!PAGE_PATHS.has(url.pathname)) return undefined;
+    if (!isPagePath(pathname)) return undefined;
     const foreign = isForeignRequest(request.headers['sec-fetch-site']);
-    const hasSession = !foreign && sessions.has(request.cookies[SESSION_COOKIE]);
-    if (url.searchParams.has(LAUNCH_PARAM)) {
-      if (foreign || !launchToken.matches(url.searchParams.get(LAUNCH_PARAM))) return launchRequired(reply);
-      if (!hasSession) reply.setCookie(SESSION_COOKIE, sessions.mint(), sessionCookieOptions);
-      // Off the address bar (and out of the history's current entry) at once.
-      return reply.header('cache-control', 'no-store').redirect('/', 303);
+    const held = foreign ? undefined : sessions.find(request.cookies[SESSION_COOKIE]);
+    const at = request.url.indexOf('?');
+    const query = new URLSearchParams(at === -1 ? '' : request.url.slice(at + 1));
+    if (query.has(LAUNCH_PARAM)) {
+      if (foreign || !launchToken.matches(query.get(LAUNCH_PARAM))) return launchRequired(reply);
+      // A second tab (or a reload of the launch address) in a browser with a session gets that
+      // session's key again: a new cookie would cut off the tabs already open.
+      const session = held ?? sessions.open();
+      if (held === undefined) reply.setCookie(SESSION_COOKIE, session.id, sessionCookieOptions);
+      return reply.type('text/html; charset=utf-8').send(launchPage(session.key));
     }
-    if (!hasSession) return launchRequired(reply);
+    if (held === undefined) return launchRequired(reply);
     return undefined;
   });
 
@@ -149,20 +171,36 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
     });
   }
 
+  // The page, served by these routes alone (behind the gate above); the file server's root is the
+  // assets folder, so no spelling of a path reaches index.html through it.
+  const page = async (_request: FastifyRequest, reply: FastifyReply) => {
+    let html: Buffer;
+    try {
+      html = await readFile(path.join(rendererDir, 'index.html'));
+    } catch {
+      return reply.callNotFound();
+    }
+    return reply.type('text/html; charset=utf-8').send(html);
+  };
+  app.get('/', page);
+  app.get('/index.html', page);
+  app.get(LAUNCH_SCRIPT_PATH, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(LAUNCH_SCRIPT),
+  );
+
   await app.register(fastifyStatic, {
-    root: rendererDir,
-    index: ['index.html'],
+    root: path.join(rendererDir, ASSETS),
+    prefix: `/${ASSETS}/`,
+    index: false,
     wildcard: true,
     dotfiles: 'ignore',
-    // Conditional requests would answer the page with 304 and no chance to mint a cookie.
     etag: false,
     lastModified: false,
-    cacheControl: false,
     // Vite names every asset by its content: a browser may keep it for good, and a reload then
     // asks the host for the page alone.
-    setHeaders: (reply, file) => {
-      if (path.relative(rendererDir, file).split(path.sep)[0] === 'assets')
-        reply.header('cache-control', 'public, max-age=31536000, immutable');
+    cacheControl: false,
+    setHeaders: (reply) => {
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
 

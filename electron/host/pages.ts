@@ -1,12 +1,12 @@
 /**
  * The browser host's own small pages (not the app): what a browser sees when it came without the
  * launch token, and the step back into the app after the service's sign-in page. Static text, no
- * script (the host's CSP forbids inline script anyway).
+ * script (the host's CSP forbids inline script anyway); the launch step's page is launch-page.ts.
  */
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function layout(title: string, body: string, head = ''): string {
+export function layout(title: string, body: string, head = ''): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${escapeHtml(title)} · Roomdeck</title>${head}
 <style>body{font:18px/1.5 system-ui,sans-serif;max-width:34rem;margin:15vh auto;padding:0 1rem;color:#1b1b1b}h1{font-size:1.5rem}code{font-size:1rem;word-break:break-all}</style>

@@ -1,6 +1,6 @@
 import './app.css';
 import type { BridgeError } from './lib/bridge.ts';
-import { createBridge, findIpc } from './lib/bridge.ts';
+import { createBridge, findIpc, pageKeyOf } from './lib/bridge.ts';
 import { BOOT_ANSWERED_MARK } from './lib/startup-marks.ts';
 import { warmTimeFormats } from './lib/time-format.ts';
 
@@ -12,7 +12,9 @@ import { warmTimeFormats } from './lib/time-format.ts';
 
 // The bridge reports session-ending errors to the app model, which exists only after start.ts loads.
 let sessionEnded: (error: BridgeError) => void = () => undefined;
-const api = createBridge({ ipc: findIpc(), onSessionEnded: (error) => sessionEnded(error) });
+// In a browser, the host's page key for this tab (unused over Electron's IPC).
+const pageKey = pageKeyOf(() => globalThis.sessionStorage);
+const api = createBridge({ ipc: findIpc(), pageKey, onSessionEnded: (error) => sessionEnded(error) });
 const boot = api.session.boot({});
 // The app model handles a failure once it takes the answer; until then it must not count as unhandled.
 void boot.then(
@@ -24,7 +26,7 @@ void boot.then(
 warmTimeFormats();
 try {
   const { start } = await import('./start.ts');
-  sessionEnded = start({ api, boot });
+  sessionEnded = start({ api, boot, pageKey });
 } catch {
   // The panel's code did not arrive (the host restarted with another build, the network dropped):
   // say so rather than leave a blank screen. A kiosk's watchdog reloads the page by itself.

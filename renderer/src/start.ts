@@ -12,16 +12,18 @@ export interface StartOptions {
   api: RoomdeckApi;
   /** The first `session.boot`, already on its way (main.ts asks before this module loads). */
   boot: Promise<BootView>;
+  /** The browser host's page key for this tab (main.ts reads it), for the technician's route too. */
+  pageKey: string | null;
 }
 
 /** Mounts the app; returns where the bridge's session-ending errors go from now on. */
-export function start({ api, boot }: StartOptions): (error: BridgeError) => void {
+export function start({ api, boot, pageKey }: StartOptions): (error: BridgeError) => void {
   performance.mark(CODE_LOADED_MARK);
   const nav = { assign: (url: string) => window.location.assign(url) };
   const model = new AppModel(api, nav);
   // A kiosk technician's calls: their own route (IPC channels or HTTP path), their own session, and
   // session-ending errors that close the technician's drawer, never the panel.
-  const tools = createBridge({ ipc: findIpc(TECHNICIAN_ROUTE), baseUrl: `/${TECHNICIAN_ROUTE}` });
+  const tools = createBridge({ ipc: findIpc(TECHNICIAN_ROUTE), baseUrl: `/${TECHNICIAN_ROUTE}`, pageKey });
   const technician = new TechnicianAccessModel({ api, tools, nav, clock: systemClock });
 
   const target = document.getElementById('app');

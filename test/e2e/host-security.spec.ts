@@ -9,6 +9,7 @@ import { type Stack, startStack } from './support/processes.ts';
  */
 
 const LAUNCH_TITLE = 'Open Roomdeck from the address it printed';
+const NOT_CONNECTED = 'This tab is not connected to Roomdeck.';
 
 test.describe('the launch token', () => {
   test('a fresh browser opening the host without the printed token gets no app, no cookie and no bridge', async ({
@@ -59,12 +60,28 @@ test.describe('the launch token', () => {
       expect(cookies.map((c) => [c.name, c.httpOnly, c.sameSite])).toEqual([
         ['roomdeck_session', true, 'Strict'],
       ]);
-      // A reload and a second tab keep working without the token.
+      // The tab keeps the session's page key in its sessionStorage, not in a cookie.
+      const key = await page.evaluate(() => sessionStorage.getItem('roomdeck.pageKey'));
+      expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(cookies.map((c) => c.value)).not.toContain(key);
+      // A reload keeps working without the token, and so does a second tab opened from the printed
+      // address, while the first keeps working too.
+      const connected = async (tab: typeof page) => {
+        await expect(tab.locator('main[data-screen]')).not.toHaveAttribute('data-screen', 'starting');
+        await expect(tab.locator('main[data-screen]')).not.toContainText(NOT_CONNECTED);
+      };
       await page.reload();
-      await expect(page.locator('main[data-screen]')).toBeVisible();
+      await connected(page);
       const second = await context.newPage();
-      await second.goto(`${stack.host.url}/`);
-      await expect(second.locator('main[data-screen]')).toBeVisible();
+      await second.goto(stack.host.launchUrl);
+      await expect(second).toHaveURL(`${stack.host.url}/`);
+      await connected(second);
+      await page.reload();
+      await connected(page);
+      // A tab opened at the bare address has the cookie but no key: it is told what to do.
+      const bare = await context.newPage();
+      await bare.goto(`${stack.host.url}/`);
+      await expect(bare.locator('main[data-screen="sign-in"]')).toContainText(NOT_CONNECTED);
     } finally {
       await context.close();
     }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openHost, signIn } from './support/panel.ts';
+import { callBridge, openHost, signIn } from './support/panel.ts';
 import { type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 
@@ -40,13 +40,7 @@ async function signInAs(page: Page, user: string): Promise<void> {
   await expect(app).not.toHaveAttribute('data-screen', 'starting');
   if ((await app.getAttribute('data-screen')) !== 'sign-in') {
     // The host keeps one session: sign whoever it is out first, through the tools or the panel.
-    await page.evaluate(() =>
-      fetch('/bridge/session/signOut', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      }).catch(() => undefined),
-    );
+    await callBridge(page, 'bridge/session/signOut').catch(() => undefined);
     await openHost(page, stack.host.url);
   }
   await signIn(page, stack.host.url, user);

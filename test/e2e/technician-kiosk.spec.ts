@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { hashPin } from '../../electron/technician/pin.ts';
-import { signIn } from './support/panel.ts';
+import { callBridge, signIn } from './support/panel.ts';
 import { ROOT, type Running, type Stack, startHost, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 
@@ -48,18 +48,9 @@ async function enterPin(page: Page, pin: string): Promise<void> {
 }
 
 /** The bridge as the page sees it (same cookie, same Origin): `route` '' for the panel, 'technician/'. */
-function bridge(page: Page, route: string, verb: string) {
-  return page.evaluate(
-    async ([r, v]) => {
-      const response = await fetch(`/${r}bridge/${v}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
-      return (await response.json()) as { ok: boolean; value?: unknown; error?: { code: string } };
-    },
-    [route, verb] as const,
-  );
+async function bridge(page: Page, route: string, verb: string) {
+  type Answer = { ok: boolean; value?: unknown; error?: { code: string } };
+  return (await callBridge<Answer>(page, `${route}bridge/${verb}`)).body;
 }
 
 async function panelReady(page: Page): Promise<void> {
@@ -98,14 +89,9 @@ test('a wrong PIN says how many tries are left, and five lock the pad with the t
     await expect(drawer(page)).toHaveCount(0);
     await page.getByRole('button', { name: 'Technician tools' }).click();
     await expect(pad(page).getByRole('alert')).toHaveText(/^Too many wrong PINs\. Locked for \d+ s\.$/);
-    const unlock = await page.evaluate(async (pin) => {
-      const response = await fetch('/bridge/technician/unlock', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ pin }),
-      });
-      return ((await response.json()) as { value: { outcome: string } }).value.outcome;
-    }, PIN);
+    const unlock = (
+      await callBridge<{ value: { outcome: string } }>(page, 'bridge/technician/unlock', { pin: PIN })
+    ).body.value.outcome;
     expect(unlock).toBe('locked');
   } finally {
     await host?.stop();

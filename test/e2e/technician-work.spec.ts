@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openHost, signIn } from './support/panel.ts';
+import { callBridge, openHost, signIn } from './support/panel.ts';
 import { type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 
@@ -47,13 +47,7 @@ async function openRoom(page: Page, search: string, room: RegExp): Promise<void>
 /** Signs in as `user`, signing out whoever this file's shared host had signed in. */
 async function signInAfresh(page: Page, user: string): Promise<void> {
   await openHost(page, stack.host.url);
-  await page.evaluate(() =>
-    fetch('/bridge/session/signOut', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    }),
-  );
+  await callBridge(page, 'bridge/session/signOut');
   await signIn(page, stack.host.url, user);
 }
 

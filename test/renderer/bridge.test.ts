@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { verbNames } from '#contract';
+import { PAGE_KEY_HEADER, PAGE_KEY_STORAGE, verbNames } from '#contract';
 import type { RoomdeckApi } from '#contract';
 import { MAX_EXEC_TIMEOUT_MS } from '../../electron/api/client.ts';
-import { BridgeError, createBridge, defaultTimeoutMs } from '../../renderer/src/lib/bridge.ts';
+import { BridgeError, createBridge, defaultTimeoutMs, pageKeyOf } from '../../renderer/src/lib/bridge.ts';
 
 type FetchArgs = [string, RequestInit];
 
@@ -39,6 +39,37 @@ describe('the HTTP bridge', () => {
       method: 'power',
       args: [true],
     });
+  });
+
+  it('sends the tab’s page key with every call, beside the cookie, and never in the body', async () => {
+    const { fn, calls } = fakeFetch(async () => json({ ok: true, value: null }));
+    const api = createBridge({ fetch: fn, pageKey: 'k'.repeat(43), baseUrl: '/technician' });
+    await api.session.status({});
+    await api.systems.list({ limit: 1 });
+    for (const [url, init] of calls) {
+      expect(new Headers(init.headers).get(PAGE_KEY_HEADER), url).toBe('k'.repeat(43));
+      expect(String(init.body)).not.toContain('k'.repeat(43));
+    }
+    expect(calls.map(([url]) => url)).toEqual([
+      '/technician/bridge/session/status',
+      '/technician/bridge/systems/list',
+    ]);
+    // A tab without a key sends no empty header (the host then says how to connect the tab).
+    const bare = fakeFetch(async () => json({ ok: true, value: null }));
+    await createBridge({ fetch: bare.fn, pageKey: null }).session.status({});
+    expect(new Headers(bare.calls[0]?.[1].headers).has(PAGE_KEY_HEADER)).toBe(false);
+  });
+
+  it('reads the page key from this tab’s sessionStorage, and none where storage is blocked', () => {
+    const storage = { getItem: (name: string) => (name === PAGE_KEY_STORAGE ? 'the-key' : null) };
+    expect(pageKeyOf(() => storage)).toBe('the-key');
+    expect(pageKeyOf(() => ({ getItem: () => null }))).toBeNull();
+    expect(pageKeyOf(() => undefined)).toBeNull();
+    expect(
+      pageKeyOf(() => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      }),
+    ).toBeNull();
   });
 
   it('offers every verb of the contract and nothing else', () => {

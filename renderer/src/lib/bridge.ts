@@ -1,4 +1,11 @@
-import { BridgeError, type BridgeErrorBody, type RoomdeckApi, verbNames } from '#contract';
+import {
+  BridgeError,
+  type BridgeErrorBody,
+  PAGE_KEY_HEADER,
+  PAGE_KEY_STORAGE,
+  type RoomdeckApi,
+  verbNames,
+} from '#contract';
 
 /*
  * The renderer's only way out. Two transports behind one type: Electron's preload exposes
@@ -22,6 +29,12 @@ export interface BridgeOptions {
   fetch?: typeof fetch;
   /** Where the browser host serves the bridge (the page's own origin by default). */
   baseUrl?: string;
+  /**
+   * The browser host's page key for this tab (`pageKeyOf`), sent with every HTTP call beside the
+   * cookie: the host refuses either one alone. Null when the tab has none (the host then says how
+   * to connect it).
+   */
+  pageKey?: string | null;
   /** Deadline per call. State reads are short so link loss shows within seconds. */
   timeoutMs?: (domain: string, verb: string) => number;
   /** Called once per failing call whose code ends the session (expired, revoked, signed out). */
@@ -104,7 +117,11 @@ function httpCall(options: BridgeOptions, domain: string, verb: string): Call {
         response = await doFetch(url, {
           method: 'POST',
           // JSON bodies are not "simple" requests: another origin cannot send one without CORS.
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            ...(options.pageKey ? { [PAGE_KEY_HEADER]: options.pageKey } : {}),
+          },
           body: JSON.stringify(args ?? {}),
           credentials: 'same-origin',
           signal: abort.signal,
@@ -169,6 +186,18 @@ export function createBridge(options: BridgeOptions = {}): RoomdeckApi {
     api[domain] = calls;
   }
   return api as unknown as RoomdeckApi;
+}
+
+/**
+ * The browser host's page key for this tab, which the host's launch step put in sessionStorage
+ * (electron/bridge/page-key.ts). Null when there is none, or storage is blocked.
+ */
+export function pageKeyOf(storage: () => Pick<Storage, 'getItem'> | undefined): string | null {
+  try {
+    return storage()?.getItem(PAGE_KEY_STORAGE) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { PAGE_KEY_HEADER, PAGE_KEY_STORAGE } from '../../../electron/bridge/page-key.ts';
 import { launchUrlOf } from './processes.ts';
 
 /** Steps through the app as a person does, asserting only what assistive technology sees too. */
@@ -6,6 +7,29 @@ import { launchUrlOf } from './processes.ts';
 /** Opens the host's app as a person does: from the address it printed (with its launch token). */
 export async function openHost(page: Page, hostUrl: string): Promise<void> {
   await page.goto(launchUrlOf(hostUrl));
+}
+
+/**
+ * A bridge call made from inside the page as its own script makes it: same origin, the browser's
+ * cookie, and this tab's page key from sessionStorage (the host wants both). `path` is relative to
+ * the origin, e.g. `bridge/session/signOut` or `technician/bridge/technician/state`.
+ */
+export function callBridge<T = unknown>(
+  page: Page,
+  path: string,
+  body: unknown = {},
+): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ([to, json, header, storage]) => {
+      const response = await fetch(`/${to}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [header]: sessionStorage.getItem(storage) ?? '' },
+        body: json,
+      });
+      return { status: response.status, body: (await response.json()) as T };
+    },
+    [path, JSON.stringify(body), PAGE_KEY_HEADER, PAGE_KEY_STORAGE] as const,
+  );
 }
 
 export async function signIn(page: Page, hostUrl: string, username = 'panel@demo.local'): Promise<void> {

@@ -89,9 +89,9 @@ describe('the technician route over HTTP', () => {
 
   it('answers /technician/bridge/… with the technician’s api and /bridge/… with the panel’s', async () => {
     const { openPage, post, panel, technician } = await setup();
-    const cookie = await openPage();
-    expect((await post('/technician/bridge/systems/list', { cookie })).json()).toMatchObject({ ok: true });
-    expect((await post('/bridge/systems/list', { cookie })).json()).toMatchObject({ ok: true });
+    const signedIn = await openPage();
+    expect((await post('/technician/bridge/systems/list', signedIn)).json()).toMatchObject({ ok: true });
+    expect((await post('/bridge/systems/list', signedIn)).json()).toMatchObject({ ok: true });
     expect(technician.calls.map((c) => c.verb)).toEqual(['systems.list']);
     expect(panel.calls.map((c) => c.verb)).toEqual(['systems.list']);
   });
@@ -99,8 +99,11 @@ describe('the technician route over HTTP', () => {
   it('keeps the same gates: no cookie, another origin', async () => {
     const { openPage, post, technician } = await setup();
     expect((await post('/technician/bridge/systems/list', {})).statusCode).toBe(401);
-    const cookie = await openPage();
-    const foreign = await post('/technician/bridge/systems/list', { cookie, origin: 'http://evil.example' });
+    const signedIn = await openPage();
+    const foreign = await post('/technician/bridge/systems/list', {
+      ...signedIn,
+      origin: 'http://evil.example',
+    });
     expect(foreign.statusCode).toBe(403);
     expect(technician.calls).toEqual([]);
   });

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SignInError } from '../../../electron/api/errors.ts';
 import type { RoomdeckApi } from '../../../electron/bridge/contract.ts';
+import { PAGE_KEY_HEADER, PAGE_KEY_STORAGE } from '../../../electron/bridge/page-key.ts';
+import { LAUNCH_SCRIPT_PATH } from '../../../electron/host/launch-page.ts';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/window/csp.ts';
 import { fakeApi } from '../fake-api.ts';
-import { hostFixture, ORIGIN } from './fixture.ts';
+import { hostFixture, ORIGIN, pageKeyIn } from './fixture.ts';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -18,21 +20,37 @@ async function setup(api: RoomdeckApi = fakeApi(), completeSignIn?: (url: URL) =
 }
 
 describe('the browser host', () => {
-  it('trades the printed launch token for a new HttpOnly, SameSite=Strict session cookie, then drops the token from the address', async () => {
+  it('trades the printed launch token for a session: an HttpOnly, SameSite=Strict cookie and a page key that is not in it', async () => {
     const { inject, launchToken } = await setup();
     const launch = await inject({ method: 'GET', url: `/?launch=${launchToken.value}` });
-    expect(launch.statusCode).toBe(303);
-    expect(launch.headers.location).toBe('/');
+    expect(launch.statusCode).toBe(200);
     expect(launch.headers['cache-control']).toBe('no-store');
+    expect(launch.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
     const [cookie] = launch.cookies;
     expect(cookie).toMatchObject({ name: 'roomdeck_session', httpOnly: true, sameSite: 'Strict', path: '/' });
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cookie?.value).not.toBe(launchToken.value);
+    // The key rides in the page, for the host's own script to keep in this tab's sessionStorage.
+    const key = pageKeyIn(launch.body);
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect([cookie?.value, launchToken.value]).not.toContain(key);
+    expect(launch.body).toContain(`<script defer src="${LAUNCH_SCRIPT_PATH}"></script>`);
+    expect(launch.body).not.toContain(launchToken.value);
+  });
+
+  it('serves the launch step’s script: it keeps the key in sessionStorage and drops the token from the address', async () => {
+    const { inject } = await setup();
+    const script = await inject({ method: 'GET', url: LAUNCH_SCRIPT_PATH });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.body).toContain(`sessionStorage.setItem(${JSON.stringify(PAGE_KEY_STORAGE)}`);
+    expect(script.body).toContain("location.replace('/')");
+    expect(script.cookies).toEqual([]);
   });
 
   it('serves the renderer’s page with the strict CSP to a browser holding the cookie', async () => {
     const { inject, openPage } = await setup();
-    const page = await inject({ method: 'GET', url: '/', headers: { cookie: await openPage() } });
+    const page = await inject({ method: 'GET', url: '/', headers: { cookie: (await openPage()).cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['cache-control']).toBe('no-store');
@@ -80,30 +98,49 @@ describe('the browser host', () => {
         url: `/?launch=${launchToken.value}`,
         headers: { 'sec-fetch-site': site },
       });
-      expect(page.statusCode, site).toBe(303);
+      expect(page.statusCode, site).toBe(200);
       expect(page.cookies, site).toHaveLength(1);
     }
   });
 
   it('cannot be made to forget the real page’s session by a flood of page loads', async () => {
-    const { inject, openPage } = await setup();
-    const cookie = await openPage();
+    const { inject, openPage, bridge } = await setup();
+    const signedIn = await openPage();
     for (let i = 0; i < 100; i++) await inject({ method: 'GET', url: '/' });
-    const page = await inject({ method: 'GET', url: '/', headers: { cookie } });
+    const page = await inject({ method: 'GET', url: '/', headers: { cookie: signedIn.cookie } });
     expect(page.statusCode).toBe(200);
+    expect((await bridge('session', 'status', {}, signedIn)).statusCode).toBe(200);
   });
 
-  it('keeps a valid session when the launch address is opened again, and lets a second browser in', async () => {
-    const { inject, openPage, launchToken } = await setup();
-    const cookie = await openPage();
-    const again = await inject({ method: 'GET', url: `/?launch=${launchToken.value}`, headers: { cookie } });
-    expect(again.statusCode).toBe(303);
+  it('hands the same session’s key to a second tab opened from the launch address, and lets a second browser in', async () => {
+    const { inject, openPage, launchToken, bridge } = await setup();
+    const first = await openPage();
+    const again = await inject({
+      method: 'GET',
+      url: `/?launch=${launchToken.value}`,
+      headers: { cookie: first.cookie },
+    });
+    expect(again.statusCode).toBe(200);
+    // No new cookie: it would cut off the tabs already open.
     expect(again.cookies).toEqual([]);
+    expect(pageKeyIn(again.body)).toBe(first[PAGE_KEY_HEADER]);
     const other = await openPage();
-    expect(other).not.toBe(cookie);
-    for (const c of [cookie, other]) {
-      expect((await inject({ method: 'GET', url: '/', headers: { cookie: c } })).statusCode).toBe(200);
+    expect(other.cookie).not.toBe(first.cookie);
+    expect(other[PAGE_KEY_HEADER]).not.toBe(first[PAGE_KEY_HEADER]);
+    for (const signedIn of [first, other]) {
+      expect(
+        (await inject({ method: 'GET', url: '/', headers: { cookie: signedIn.cookie } })).statusCode,
+      ).toBe(200);
+      expect((await bridge('session', 'status', {}, signedIn)).statusCode).toBe(200);
     }
+    // A key belongs to its own session's cookie only.
+    const crossed = await bridge(
+      'session',
+      'status',
+      {},
+      { ...first, [PAGE_KEY_HEADER]: other[PAGE_KEY_HEADER] },
+    );
+    expect(crossed.statusCode).toBe(401);
   });
 
   it('serves the built assets with the CSP and without a cookie', async () => {
@@ -121,7 +158,7 @@ describe('the browser host', () => {
     const { inject, openPage } = await setup();
     const script = await inject({ method: 'GET', url: '/assets/index-abc.js' });
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const page = await inject({ method: 'GET', url: '/', headers: { cookie: await openPage() } });
+    const page = await inject({ method: 'GET', url: '/', headers: { cookie: (await openPage()).cookie } });
     expect(page.headers['cache-control']).toBe('no-store');
   });
 

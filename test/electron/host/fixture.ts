@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import type { RoomdeckApi } from '../../../electron/bridge/contract.ts';
+import { PAGE_KEY_HEADER } from '../../../electron/bridge/page-key.ts';
 import { buildHostApp } from '../../../electron/host/app.ts';
 import { createLaunchToken } from '../../../electron/host/launch.ts';
 
@@ -21,6 +22,16 @@ export function fakeRendererDir(): string {
   writeFileSync(path.join(dir, 'assets', 'index-abc.js'), 'console.log("roomdeck");');
   writeFileSync(path.join(dir, 'assets', 'index-abc.css'), 'body{margin:0}');
   return dir;
+}
+
+/** The headers Roomdeck's page sends with a bridge call: the session cookie and the tab's key. */
+export type PageCredentials = Record<'cookie' | typeof PAGE_KEY_HEADER, string>;
+
+/** The page key in the launch step's page (electron/host/launch-page.ts). */
+export function pageKeyIn(html: string): string {
+  const key = /<meta name="roomdeck-page-key" content="([A-Za-z0-9_-]+)">/.exec(html)?.[1];
+  if (key === undefined) throw new Error('the launch page holds no page key');
+  return key;
 }
 
 export interface HostFixtureOptions {
@@ -51,14 +62,15 @@ export async function hostFixture(options: HostFixtureOptions) {
     app.inject({ ...request, headers: { host: HOST, ...request.headers } });
 
   /**
-   * Opens the printed launch address like a person does and returns the cookie header the browser
-   * sends from then on.
+   * Opens the printed launch address like a person does and returns what the page sends with every
+   * bridge call from then on: the browser's cookie and the tab's page key (read from the launch
+   * page, where the host's script finds it).
    */
-  const openPage = async (): Promise<string> => {
+  const openPage = async (): Promise<PageCredentials> => {
     const page = await inject({ method: 'GET', url: `/?launch=${launchToken.value}` });
     const cookie = page.cookies.find((c) => c.name === 'roomdeck_session');
     if (cookie === undefined) throw new Error('the launch address set no session cookie');
-    return `roomdeck_session=${cookie.value}`;
+    return { cookie: `roomdeck_session=${cookie.value}`, [PAGE_KEY_HEADER]: pageKeyIn(page.body) };
   };
 
   const bridge = (domain: string, verb: string, body: unknown, headers: Record<string, string> = {}) =>

@@ -29,10 +29,10 @@ describe('nothing the browser host serves contains a token', () => {
   });
 
   it('not any bridge response, for every verb of the contract, while signed in', async () => {
-    const cookie = await fixture.openPage();
+    const signedIn = await fixture.openPage();
     for (const [domain, verbs] of Object.entries(verbNames)) {
       for (const verb of verbs) {
-        const response = await fixture.bridge(domain, verb, sampleArgs[`${domain}.${verb}`], { cookie });
+        const response = await fixture.bridge(domain, verb, sampleArgs[`${domain}.${verb}`], signedIn);
         expect(response.json()).toMatchObject({ ok: true });
         expectNoToken(everything(response));
       }
@@ -40,12 +40,12 @@ describe('nothing the browser host serves contains a token', () => {
   });
 
   it('not the refusals, nor the sign-in callback', async () => {
-    const cookie = await fixture.openPage();
+    const signedIn = await fixture.openPage();
     const responses = [
       await fixture.bridge('session', 'status', {}),
-      await fixture.bridge('session', 'status', {}, { cookie, origin: 'https://evil.example' }),
-      await fixture.bridge('systems', 'get', { id: 42 }, { cookie }),
-      await fixture.bridge('systems', 'nope', {}, { cookie }),
+      await fixture.bridge('session', 'status', {}, { ...signedIn, origin: 'https://evil.example' }),
+      await fixture.bridge('systems', 'get', { id: 42 }, signedIn),
+      await fixture.bridge('systems', 'nope', {}, signedIn),
       await fixture.inject({ method: 'GET', url: '/auth/callback?code=c&state=s' }),
     ];
     for (const response of responses) expectNoToken(everything(response));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { PAGE_KEY_HEADER } from '../../../electron/bridge/page-key.ts';
 import { startBrowserHost } from '../../../electron/host/server.ts';
 import { fakeApi } from '../fake-api.ts';
-import { fakeRendererDir } from './fixture.ts';
+import { fakeRendererDir, pageKeyIn } from './fixture.ts';
 
 describe('startBrowserHost', () => {
   it('makes a new launch token for every start', async () => {
@@ -51,13 +52,14 @@ describe('startBrowserHost', () => {
       expect(bare.headers.get('set-cookie')).toBeNull();
 
       const page = await fetch(host.launchUrl, { redirect: 'manual' });
-      expect(page.status).toBe(303);
+      expect(page.status).toBe(200);
       const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
       expect(cookie).toMatch(/^roomdeck_session=/);
+      const key = pageKeyIn(await page.text());
 
       const answer = await fetch(`${origin}/bridge/session/status`, {
         method: 'POST',
-        headers: { cookie, origin, 'content-type': 'application/json' },
+        headers: { cookie, [PAGE_KEY_HEADER]: key, origin, 'content-type': 'application/json' },
         body: '{}',
       });
       expect(await answer.json()).toMatchObject({ ok: true, value: { state: 'signed-in' } });

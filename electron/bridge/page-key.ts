@@ -1,0 +1,12 @@
+/**
+ * The browser host's page key, shared by the host and the renderer's HTTP transport. The host hands
+ * one out with the launch address (electron/host/launch-page.ts) and wants it on every bridge call,
+ * beside the session cookie; the page keeps it in `sessionStorage` and sends it as a header.
+ *
+ * Why not the cookie alone: cookies are not scoped by port, and SameSite counts every 127.0.0.1 port
+ * as one site, so any program serving a page on another loopback port collects the cookie from the
+ * person's browser. `sessionStorage` is per origin (scheme, host and port) and per tab, and a header
+ * goes only where the page's own script sends it, so the key never reaches another port.
+ */
+export const PAGE_KEY_HEADER = 'x-roomdeck-page-key';
+export const PAGE_KEY_STORAGE = 'roomdeck.pageKey';
