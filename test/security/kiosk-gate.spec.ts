@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { hashPin } from '../../electron/technician/pin.ts';
-import { signIn } from '../e2e/support/panel.ts';
+import { callBridge, signIn } from '../e2e/support/panel.ts';
 import { type Stack, startStack } from '../e2e/support/processes.ts';
 
 /*
@@ -29,19 +29,12 @@ test.afterAll(async () => {
 
 type Answer = { ok: boolean; value?: unknown; error?: { code: string } };
 
-/** A bridge call from the page itself: same cookie, same Origin, as the attacker's script would. */
-function post(page: Page, path: string, body: unknown = {}): Promise<Answer> {
-  return page.evaluate(
-    async ([p, b]) => {
-      const response = await fetch(p, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(b),
-      });
-      return (await response.json()) as Answer;
-    },
-    [path, body] as const,
-  );
+/**
+ * A bridge call from the page itself: same cookie, same Origin, the tab's own page key, as the
+ * attacker's script in the page would have them.
+ */
+async function post(page: Page, path: string, body: unknown = {}): Promise<Answer> {
+  return (await callBridge<Answer>(page, path.replace(/^\//, ''), body)).body;
 }
 
 const LOCKED = { ok: false, error: { code: 'ROOMDECK_TECHNICIAN_LOCKED' } };
