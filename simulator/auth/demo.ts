@@ -43,7 +43,8 @@ export const demoAccounts: DemoAccounts = {
       name: 'Roomdeck',
       secretHash: null,
       redirectUris: LOOPBACK_CALLBACKS,
-      grants: ['authorization_code', 'refresh_token'],
+      // device_code: a wall panel's technician signs in on a phone (RFC 8628), no keyboard needed.
+      grants: ['authorization_code', 'refresh_token', 'device_code'],
       scopes: ['public'],
     },
     {
