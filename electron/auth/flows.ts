@@ -262,6 +262,23 @@ export async function deviceAuthorization(
   }
 }
 
+/**
+ * The service offers no device sign-in to this client: it has no such endpoint (404/405), or the
+ * client is not registered for it. Not a fault to show: the other way of signing in is offered.
+ */
+export function deviceGrantUnavailable(err: unknown): boolean {
+  if (err instanceof ConfigError) {
+    const cause = err.cause;
+    return cause instanceof oauth.ResponseBodyError && cause.error === 'unauthorized_client';
+  }
+  if (!(err instanceof RoomdeckError)) return false;
+  const cause = err.cause;
+  const missing = (status: number) => status === 404 || status === 405;
+  if (cause instanceof oauth.ResponseBodyError) return missing(cause.status);
+  const response = cause instanceof oauth.OperationProcessingError ? cause.cause : cause;
+  return response instanceof Response && missing(response.status);
+}
+
 /** One poll's answer while the person has not finished on their phone (RFC 8628 §3.5). */
 export type DevicePoll = { kind: 'tokens'; tokens: TokenSet } | { kind: 'pending' } | { kind: 'slow-down' };
 

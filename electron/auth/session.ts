@@ -7,6 +7,7 @@ import {
   checkCallbackState,
   type DeviceAuthorization,
   deviceAuthorization,
+  deviceGrantUnavailable,
   endSessionRequestUrl,
   endsSession,
   exchangeCode,
@@ -526,8 +527,9 @@ export class Session implements AccessTokenSource {
     try {
       authorization = await deviceAuthorization(this.#options.oauth);
     } catch (err) {
+      // Not offered here: nothing went wrong, the other way of signing in is simply the way.
       if (seq === this.#deviceSeq && this.#state === 'signing-in' && this.#attempt === null)
-        this.#set('signed-out', reasonOf(err));
+        this.#set('signed-out', deviceGrantUnavailable(err) ? null : reasonOf(err));
       throw err;
     }
     // Superseded while the service answered (another sign-in, a cancel): this code is nobody's.

@@ -117,8 +117,11 @@ describe('the device authorization endpoint', () => {
     expect(unknown.body.error).toBe('invalid_client');
     const scope = await startDevice({ client_id: 'roomdeck', scope: 'admin' });
     expect(scope.body.error).toBe('invalid_scope');
+    // A confidential client registered for it must prove its secret.
+    const noSecret = await startDevice({ client_id: 'roomdeck-ci' });
+    expect(noSecret.body.error).toBe('invalid_client');
     const ci = await startDevice({ ...CI_CLIENT });
-    expect(ci.body.error).toBe('unauthorized_client');
+    expect(ci.response.status).toBe(200);
   });
 });
 
@@ -142,7 +145,11 @@ describe('the whole flow', () => {
     const granted = await poll(device.device_code);
     expect(granted.status).toBe(200);
     expect(granted.headers.get('cache-control')).toBe('no-store');
-    const tokens = (await granted.json()) as { access_token: string; refresh_token?: string; token_type: string };
+    const tokens = (await granted.json()) as {
+      access_token: string;
+      refresh_token?: string;
+      token_type: string;
+    };
     expect(tokens.token_type).toBe('bearer');
     expect(tokens.refresh_token).toBeTypeOf('string');
     expect(h.auth.authenticate(bearer(tokens.access_token))).toMatchObject({
@@ -177,7 +184,7 @@ describe('the whole flow', () => {
       device_code: device.device_code,
       ...CI_CLIENT,
     });
-    expect(((await other.json()) as { error: string }).error).toBe('unauthorized_client');
+    expect(((await other.json()) as { error: string }).error).toBe('invalid_grant');
     const unknown = await poll('not-a-device-code');
     expect(((await unknown.json()) as { error: string }).error).toBe('invalid_grant');
   });
