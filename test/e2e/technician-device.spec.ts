@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { hashPin } from '../../electron/technician/pin.ts';
 import { signIn } from './support/panel.ts';
@@ -68,6 +69,13 @@ async function shownCode(page: Page): Promise<{ code: string; link: string }> {
   // Drawn here, as SVG, with dark modules in it (not an image fetched from somewhere).
   expect(((await qr.locator('path').getAttribute('d')) ?? '').length).toBeGreaterThan(500);
   return { code: (await code.textContent()) ?? '', link: (await qr.getAttribute('data-qr-text')) ?? '' };
+}
+
+/** axe-core over the drawer: no serious or critical violation. */
+async function axe(page: Page, what: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).include('.tech-drawer').analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** The technician's phone: a browser of its own (no cookies of the panel), at the QR code's link. */
@@ -141,6 +149,7 @@ test('after the PIN: a QR code and a code, approved on a phone, sign the drawer 
     });
   }
   await page.setViewportSize(SIZES[0] ?? { width: 1280, height: 800 });
+  await axe(page, 'sign-in by phone');
 
   await phoneAnswers(browser, link, code, 'Approve');
 
@@ -177,6 +186,7 @@ test('after the PIN: a QR code and a code, approved on a phone, sign the drawer 
     });
   }
   await page.setViewportSize(SIZES[0] ?? { width: 1280, height: 800 });
+  await axe(page, 'room health');
 
   // Ping the display that does not respond: the answer names its address.
   await modules
