@@ -45,6 +45,8 @@ export const ERROR_MESSAGES = {
   ROOMDECK_SIGN_IN_TIMEOUT: 'Sign-in was not completed within 5 minutes. Start the sign-in again.',
   ROOMDECK_SIGN_IN_DENIED:
     'Sign-in was cancelled or access was not granted. Sign in again and allow access to continue.',
+  ROOMDECK_SIGN_IN_CODE_EXPIRED:
+    'The sign-in code ran out before it was approved. Start the sign-in again for a new code.',
   ROOMDECK_VAULT_INSECURE:
     'No secure key store is available (on Linux: no keyring), so Roomdeck will not store your sign-in. Install or unlock a keyring, or ask the installer to allow insecure storage knowingly.',
   ROOMDECK_CONFIG_INVALID: 'Roomdeck is not configured correctly. Ask the installer to check its settings.',
@@ -186,7 +188,8 @@ type SignInCode =
   | 'ROOMDECK_STATE_MISSING'
   | 'ROOMDECK_STATE_MISMATCH'
   | 'ROOMDECK_SIGN_IN_TIMEOUT'
-  | 'ROOMDECK_SIGN_IN_DENIED';
+  | 'ROOMDECK_SIGN_IN_DENIED'
+  | 'ROOMDECK_SIGN_IN_CODE_EXPIRED';
 /** A sign-in attempt failed; nothing was stored. */
 export class SignInError extends RoomdeckError {
   override name = 'SignInError';

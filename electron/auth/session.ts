@@ -5,12 +5,16 @@ import type { StoredTokens, TokenVault } from '../store/vault.ts';
 import {
   authorizationUrl,
   checkCallbackState,
+  type DeviceAuthorization,
+  deviceAuthorization,
+  deviceGrantUnavailable,
   endSessionRequestUrl,
   endsSession,
   exchangeCode,
   isTransient,
   type OAuthContext,
   passwordGrant,
+  pollDeviceCode,
   refreshGrant,
   revokeToken,
   type ServiceAccount,
@@ -66,6 +70,25 @@ export type OpenSignInWindow = (
   redirectUri: string,
   onClosed: () => void,
 ) => Promise<SignInWindowHandle> | SignInWindowHandle;
+
+/** A device sign-in under way (RFC 8628): what the panel shows for a person to approve on a phone. */
+export interface DeviceCodeView {
+  userCode: string;
+  verificationUri: string;
+  /** The page with the code in it (for the QR code); null when the service sends none. */
+  verificationUriComplete: string | null;
+  /** Until the code runs out, from now. */
+  expiresInMs: number;
+}
+
+interface DeviceAttempt {
+  readonly authorization: DeviceAuthorization;
+  intervalMs: number;
+  timer: TimerHandle | null;
+}
+
+/** RFC 8628 §3.5: every `slow_down` adds 5 s to the interval for good. */
+const SLOW_DOWN_STEP_MS = 5_000;
 
 export interface SignInStart {
   /** host-redirect: where the page must go. system-browser: null (the browser was opened). */
@@ -154,6 +177,10 @@ export class Session implements AccessTokenSource {
   #reason: SessionReason | null = null;
   #tokens: TokenSet | null = null;
   #attempt: Attempt | null = null;
+  /** A device sign-in under way (RFC 8628), polled until the person answers on their phone. */
+  #device: DeviceAttempt | null = null;
+  /** Bumped when a device sign-in is started or given up, so a late answer of an old one is dropped. */
+  #deviceSeq = 0;
   #refreshing: Promise<void> | null = null;
   #renewedFor401At = Number.NEGATIVE_INFINITY;
   #refusedAt: number | null = null;
@@ -364,7 +391,7 @@ export class Session implements AccessTokenSource {
    * the person's to cancel and are left alone.
    */
   cancelSignIn(): void {
-    if (this.#attempt === null) return;
+    if (this.#attempt === null && this.#device === null) return;
     this.#abandonAttempt();
     if (this.#state === 'signing-in') this.#set('signed-out', null);
   }
@@ -461,11 +488,111 @@ export class Session implements AccessTokenSource {
   }
 
   #abandonAttempt(): void {
+    this.#stopDevice();
     const attempt = this.#attempt;
     if (attempt === null) return;
     this.#clearAttempt(attempt);
     void attempt.receiver?.close();
     attempt.reject(new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: 'superseded' }));
+  }
+
+  // ── Device sign-in (RFC 8628) ──────────────────────────────────────────────────────────────
+
+  /** The code to approve while a device sign-in is under way; null otherwise. */
+  deviceCode(): DeviceCodeView | null {
+    const device = this.#device;
+    if (device === null) return null;
+    const { userCode, verificationUri, verificationUriComplete, expiresAt } = device.authorization;
+    return {
+      userCode,
+      verificationUri,
+      verificationUriComplete,
+      expiresInMs: Math.max(0, expiresAt - this.#clock.now()),
+    };
+  }
+
+  /**
+   * Sign-in without a keyboard: the service hands out a user code that a person approves on a phone
+   * (RFC 8628), while this session polls for the tokens. Returns the code to show, or null when
+   * already signed in. Throws (and the status says why) when the service offers no device grant or
+   * cannot be reached; a newer sign-in of any kind, a cancel or a sign-out ends this one.
+   */
+  async beginDeviceSignIn(): Promise<DeviceCodeView | null> {
+    await this.restore();
+    if (this.#state === 'signed-in') return null;
+    this.#abandonAttempt();
+    const seq = this.#deviceSeq;
+    this.#set('signing-in', null);
+    let authorization: DeviceAuthorization;
+    try {
+      authorization = await deviceAuthorization(this.#options.oauth);
+    } catch (err) {
+      // Not offered here: nothing went wrong, the other way of signing in is simply the way.
+      if (seq === this.#deviceSeq && this.#state === 'signing-in' && this.#attempt === null)
+        this.#set('signed-out', deviceGrantUnavailable(err) ? null : reasonOf(err));
+      throw err;
+    }
+    // Superseded while the service answered (another sign-in, a cancel): this code is nobody's.
+    if (seq !== this.#deviceSeq || this.#state !== 'signing-in') return null;
+    const device: DeviceAttempt = { authorization, intervalMs: authorization.intervalMs, timer: null };
+    this.#device = device;
+    this.#pollDeviceLater(device);
+    // The status is unchanged (signing in) but what to show is new: tell the listeners.
+    this.#set('signing-in', null);
+    return this.deviceCode();
+  }
+
+  #pollDeviceLater(device: DeviceAttempt): void {
+    device.timer = this.#clock.setTimeout(() => {
+      device.timer = null;
+      void this.#pollDevice(device);
+    }, device.intervalMs);
+  }
+
+  async #pollDevice(device: DeviceAttempt): Promise<void> {
+    if (this.#device !== device) return;
+    if (this.#clock.now() >= device.authorization.expiresAt) {
+      this.#failDevice(device, new SignInError('ROOMDECK_SIGN_IN_CODE_EXPIRED'));
+      return;
+    }
+    let answer: Awaited<ReturnType<typeof pollDeviceCode>>;
+    try {
+      answer = await pollDeviceCode(this.#options.oauth, device.authorization.deviceCode);
+    } catch (err) {
+      if (this.#device !== device) return;
+      // Offline for a moment, a 5xx: the code is still good, so keep asking.
+      if (err instanceof RoomdeckError && isTransient(err)) this.#pollDeviceLater(device);
+      else this.#failDevice(device, err);
+      return;
+    }
+    if (this.#device !== device) {
+      if (answer.kind === 'tokens') void this.#revokeAll(answer.tokens);
+      return;
+    }
+    if (answer.kind === 'slow-down') device.intervalMs += SLOW_DOWN_STEP_MS;
+    if (answer.kind !== 'tokens') {
+      this.#pollDeviceLater(device);
+      return;
+    }
+    this.#device = null;
+    try {
+      await this.#adopt(answer.tokens);
+    } catch (err) {
+      this.#set('signed-out', reasonOf(err));
+    }
+  }
+
+  #failDevice(device: DeviceAttempt, err: unknown): void {
+    if (this.#device !== device) return;
+    this.#stopDevice();
+    if (this.#state === 'signing-in') this.#set('signed-out', reasonOf(err));
+  }
+
+  #stopDevice(): void {
+    const device = this.#device;
+    this.#device = null;
+    this.#deviceSeq++;
+    if (device?.timer != null) this.#clock.clearTimeout(device.timer);
   }
 
   // ── Sign-out ─────────────────────────────────────────────────────────────────────────────────

@@ -540,6 +540,14 @@ function buildApi(who: Principal, shared: Shared): RoomdeckApi {
         });
         return { status: technician.status().session, navigateTo: start?.navigateTo ?? null };
       }),
+      deviceSignIn: after(async () => {
+        const device = await technician.deviceSignIn().catch((err: unknown) => {
+          // Not offered, or the service unreachable: the status carries why; the drawer offers the other way.
+          if (err instanceof RoomdeckError && err.code !== 'ROOMDECK_TECHNICIAN_LOCKED') return null;
+          throw err;
+        });
+        return { status: technician.status().session, device };
+      }),
       touch: after(async () => {
         technician.touch();
         return technician.status();

@@ -10,6 +10,18 @@ import { verb } from './verb.ts';
  * `/technician/bridge/domain/verb`), answered with the technician's account.
  */
 
+/** A sign-in to approve on a phone (RFC 8628): the code the panel shows and where to enter it. */
+export const DeviceCode = Type.Object({
+  /** `XXXX-XXXX`, as the service issued it. */
+  userCode: Type.String({ maxLength: 64 }),
+  /** The service's page to type the code into. */
+  verificationUri: Type.String({ maxLength: 2048 }),
+  /** The same page with the code filled in (what the QR code holds); null when the service has none. */
+  verificationUriComplete: Type.Union([Type.String({ maxLength: 2048 }), Type.Null()]),
+  /** Until the code runs out. */
+  expiresInMs: Type.Integer({ minimum: 0 }),
+});
+
 export const TechnicianAccess = Type.Object({
   /** A kiosk with a technician PIN configured. false: the panel offers no technician entry. */
   available: Type.Boolean(),
@@ -23,6 +35,14 @@ export const TechnicianAccess = Type.Object({
   idleTimeoutMs: Type.Integer({ minimum: 0 }),
   /** The technician's own session (never the panel's). */
   session: SessionStatus,
+  /** While the technician signs in on a phone: the code the drawer shows. */
+  device: Type.Optional(DeviceCode),
+});
+
+/** `device` null: the service offers no device sign-in (the status says why) or one is not needed. */
+export const DeviceSignInResult = Type.Object({
+  status: SessionStatus,
+  device: Type.Union([DeviceCode, Type.Null()]),
 });
 
 export const UnlockResult = Type.Object({
@@ -47,6 +67,8 @@ export const technician = {
   ),
   /** The technician's sign-in (the gate must be open). Browser host: the page goes to `navigateTo`. */
   signIn: verb('gate', None, SignInResult),
+  /** The technician's sign-in on a phone: a user code and QR code to approve there (RFC 8628). */
+  deviceSignIn: verb('gate', None, DeviceSignInResult),
   /** The technician is still there: restarts the inactivity timeout. */
   touch: verb('gate', None, TechnicianAccess),
   /** Closes the tools: signs the technician out (revoking the tokens) and locks the gate. */

@@ -16,6 +16,7 @@ import type {
   SystemDetail as SystemDetailSchema,
 } from './systems.ts';
 import type {
+  DeviceCode as DeviceCodeSchema,
   TechnicianAccess as TechnicianAccessSchema,
   UnlockResult as UnlockResultSchema,
 } from './technician.ts';
@@ -60,6 +61,7 @@ export interface Page<T> {
 
 export type LinkView = Static<typeof LinkViewSchema>;
 export type TechnicianAccess = Static<typeof TechnicianAccessSchema>;
+export type DeviceCode = Static<typeof DeviceCodeSchema>;
 export type UnlockResult = Static<typeof UnlockResultSchema>;
 export type EnrolmentView = Static<typeof EnrolmentViewSchema>;
 export type EnrolmentChange = Static<typeof EnrolmentChangeSchema>;

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { Clock, TimerHandle } from '../api/clock.ts';
 import { RoomdeckError } from '../api/errors.ts';
-import type { SessionStatus, SignInStart } from '../auth/session.ts';
+import type { DeviceCodeView, SessionStatus, SignInStart } from '../auth/session.ts';
 import type { TechnicianAccess, UnlockResult } from '../bridge/technician.ts';
 import type { Log } from '../log/log.ts';
 import { Lockout, type LockoutStore } from './lockout.ts';
@@ -21,6 +21,9 @@ type Unlocked = Static<typeof UnlockResult>;
 export interface TechnicianSession {
   status(): SessionStatus;
   beginSignIn(): Promise<SignInStart>;
+  /** Sign-in approved on a phone (RFC 8628); absent where the session cannot do it. */
+  beginDeviceSignIn?(): Promise<DeviceCodeView | null>;
+  deviceCode?(): DeviceCodeView | null;
   signOut(): Promise<void>;
   onChange(listener: (status: SessionStatus) => void): () => void;
 }
@@ -95,6 +98,7 @@ export class TechnicianGate {
       retryInMs: locked.allowed ? 0 : Math.ceil(locked.retryInMs),
       idleTimeoutMs: this.#options.idleTimeoutMs,
       session: this.#options.session.status(),
+      ...this.#device(),
     };
   }
 
@@ -125,6 +129,11 @@ export class TechnicianGate {
         reason: err instanceof Error ? err.message : String(err),
       });
     }
+  }
+
+  #device(): { device?: DeviceCodeView } {
+    const device = this.#open ? (this.#options.session.deviceCode?.() ?? null) : null;
+    return device === null ? {} : { device };
   }
 
   unlock(pin: string): Promise<Unlocked> {
@@ -164,6 +173,15 @@ export class TechnicianGate {
   async signIn(): Promise<SignInStart> {
     this.assertOpen();
     return this.#options.session.beginSignIn();
+  }
+
+  /**
+   * The technician's sign-in on a phone: a QR code and a user code to approve there (RFC 8628).
+   * Only behind an open gate. Null when the session cannot do it or is signed in already.
+   */
+  async deviceSignIn(): Promise<DeviceCodeView | null> {
+    this.assertOpen();
+    return (await this.#options.session.beginDeviceSignIn?.()) ?? null;
   }
 
   /** Refuses anything technician-only unless the gate is open; counts as activity when it is. */

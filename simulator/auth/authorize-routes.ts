@@ -65,7 +65,7 @@ function approve(
 }
 
 /** The pre-login cookie and its CSRF token for the page about to be shown. */
-function csrfToken(auth: AuthService, request: FastifyRequest, reply: FastifyReply): string {
+export function csrfToken(auth: AuthService, request: FastifyRequest, reply: FastifyReply): string {
   const cookie = auth.csrf.cookieFor(request.cookies[PRELOGIN_COOKIE]);
   if (cookie.isNew) {
     reply.setCookie(PRELOGIN_COOKIE, cookie.value, {
@@ -116,14 +116,14 @@ function consentPage(
  * A browser sends `Origin` with a form post; when it does, it must be this service's own (the host the
  * request came to), so a page elsewhere cannot post the form, with or without a token.
  */
-function foreignOrigin(request: FastifyRequest): boolean {
+export function foreignOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return false;
   if (!URL.canParse(origin)) return true;
   return new URL(origin).host !== request.headers.host;
 }
 
-function setSessionCookie(reply: FastifyReply, sessionId: string): void {
+export function setSessionCookie(reply: FastifyReply, sessionId: string): void {
   reply.setCookie(SESSION_COOKIE, sessionId, {
     httpOnly: true,
     sameSite: 'lax',

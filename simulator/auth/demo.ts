@@ -43,7 +43,8 @@ export const demoAccounts: DemoAccounts = {
       name: 'Roomdeck',
       secretHash: null,
       redirectUris: LOOPBACK_CALLBACKS,
-      grants: ['authorization_code', 'refresh_token'],
+      // device_code: a wall panel's technician signs in on a phone (RFC 8628), no keyboard needed.
+      grants: ['authorization_code', 'refresh_token', 'device_code'],
       scopes: ['public'],
     },
     {
@@ -63,7 +64,8 @@ export const demoAccounts: DemoAccounts = {
       name: 'Roomdeck CI',
       secretHash: 'scrypt$16384$8$1$VQITdM_I7FSaAsDFplUFZw$khevKVXmVh50u_hkfOMrIOw17MYrkz8OvpPDISwqxYQ',
       redirectUris: LOOPBACK_CALLBACKS,
-      grants: ['password', 'refresh_token', 'authorization_code'],
+      // device_code: a managed kiosk (this client) still lets its technician sign in by phone.
+      grants: ['password', 'refresh_token', 'authorization_code', 'device_code'],
       scopes: ['public'],
     },
   ],

@@ -28,6 +28,7 @@ input:focus-visible, button:focus-visible { outline: 3px solid Highlight; outlin
 button { margin-top: 1.5rem; width: 100%; padding: 0.7rem; font: inherit; font-weight: 600; border: 0; border-radius: 0.4rem; background: #1f5fbf; color: #fff; cursor: pointer; }
 button.secondary { margin-top: 0.75rem; background: transparent; color: CanvasText; border: 1px solid GrayText; }
 code { overflow-wrap: anywhere; }
+p.code { font: 700 2rem/1.2 ui-monospace, monospace; letter-spacing: 0.1em; text-align: center; }
 .error { padding: 0.6rem 0.8rem; border-radius: 0.4rem; background: #fde8e8; color: #8a1111; }
 `;
 
@@ -40,8 +41,16 @@ function formTarget(redirectUri: string): string {
   return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : url.protocol;
 }
 
-export function contentSecurityPolicy(formRedirectUri: string | null): string {
-  const formAction = formRedirectUri === null ? "'none'" : `'self' ${formTarget(formRedirectUri)}`;
+/** A page whose forms post only back to this service (the device verification page). */
+export const FORMS_TO_SELF = Symbol('forms to self');
+
+export function contentSecurityPolicy(formRedirectUri: string | null | typeof FORMS_TO_SELF): string {
+  const formAction =
+    formRedirectUri === null
+      ? "'none'"
+      : formRedirectUri === FORMS_TO_SELF
+        ? "'self'"
+        : `'self' ${formTarget(formRedirectUri)}`;
   return [
     "default-src 'none'",
     `style-src 'sha256-${STYLE_HASH}'`,
@@ -80,7 +89,7 @@ export function sendHtml(
   reply: FastifyReply,
   status: number,
   html: string,
-  formRedirectUri: string | null,
+  formRedirectUri: string | null | typeof FORMS_TO_SELF,
 ): FastifyReply {
   return reply
     .code(status)

@@ -10,7 +10,7 @@ export interface LoginPageInput {
   error?: string;
 }
 
-function hiddenFields(fields: Record<string, string | undefined>): string {
+export function hiddenFields(fields: Record<string, string | undefined>): string {
   return Object.entries(fields)
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)

@@ -8,6 +8,10 @@ export type OAuthErrorCode =
   | 'unsupported_response_type'
   | 'invalid_scope'
   | 'access_denied'
+  /** RFC 8628 §3.5: the device's polling answers. */
+  | 'authorization_pending'
+  | 'slow_down'
+  | 'expired_token'
   /** RFC 6749 §4.1.2.1; also the token endpoint's answer while wrong passwords have locked a sign-in. */
   | 'temporarily_unavailable';
 

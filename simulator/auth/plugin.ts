@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerAuthorizeRoutes } from './authorize-routes.ts';
+import { registerDeviceRoutes } from './device-routes.ts';
 import type { AuthService } from './service.ts';
 import { registerTokenRoutes } from './token-routes.ts';
 
@@ -18,4 +19,5 @@ export const authPlugin: FastifyPluginAsync<{ auth: AuthService }> = async (fast
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   registerAuthorizeRoutes(app, options.auth);
   registerTokenRoutes(app, options.auth);
+  registerDeviceRoutes(app, options.auth);
 };

@@ -45,7 +45,37 @@ export const TokenBody = Type.Object({
   authority: Type.Optional(Param),
   scope: Type.Optional(Param),
   refresh_token: Type.Optional(Param),
+  /** RFC 8628 §3.4. */
+  device_code: Type.Optional(Param),
 });
+
+/** RFC 8628 §3.1: the device authorization request. */
+export const DeviceAuthorizationBody = Type.Object({
+  client_id: Type.Optional(Param),
+  client_secret: Type.Optional(Secret),
+  scope: Type.Optional(Param),
+});
+
+export const DeviceAuthorizationResponse = Type.Object({
+  device_code: Type.String(),
+  user_code: Type.String(),
+  verification_uri: Type.String(),
+  verification_uri_complete: Type.String(),
+  expires_in: Type.Integer(),
+  interval: Type.Integer(),
+});
+
+/** The verification page's form: the code, the sign-in, the answer. */
+export const DeviceForm = Type.Object({
+  user_code: Type.Optional(Param),
+  username: Type.Optional(Param),
+  password: Type.Optional(Secret),
+  csrf_token: Type.Optional(Param),
+  /** `approve` or `deny`; absent on the sign-in and code-entry steps. */
+  answer: Type.Optional(Param),
+});
+
+export const DeviceQuery = Type.Object({ user_code: Type.Optional(Param) });
 
 export const RevokeBody = Type.Object({
   token: Type.Optional(Param),

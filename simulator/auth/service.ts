@@ -1,6 +1,7 @@
 import { AccountDirectory } from './accounts.ts';
 import { CodeStore } from './code-store.ts';
 import { CsrfTokens } from './csrf.ts';
+import { type DeviceRecord, DeviceStore, type IssuedDeviceCode } from './device-store.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { OAuthError } from './oauth-error.ts';
 import { isValidVerifier, verifierMatches } from './pkce.ts';
@@ -53,6 +54,14 @@ function isTokenResponse(value: unknown): value is TokenResponse {
   );
 }
 
+/** The device's polling answers, in words a log reader understands. */
+const DEVICE_ERRORS = {
+  authorization_pending: 'the person has not answered yet',
+  slow_down: 'polling faster than the interval; the interval grows by 5 seconds',
+  access_denied: 'the person denied the request',
+  expired_token: 'the device code has expired; start again',
+} as const;
+
 /** RFC 6750 §2.1: `Bearer` (any case) then a b64token. */
 const BEARER = /^bearer +([A-Za-z0-9._~+/-]+=*) *$/i;
 
@@ -85,10 +94,13 @@ export class AuthService {
   readonly accounts: AccountDirectory;
   /** Back-off on wrong passwords, shared by the login form and the password grant. */
   readonly throttle: LoginThrottle;
+  /** Back-off on wrong user codes at the device verification page, per address (RFC 8628 §5.1). */
+  readonly codeGuesses: LoginThrottle;
   /** CSRF tokens of the login and consent forms. */
   readonly csrf = new CsrfTokens();
   readonly #tokens: TokenStore;
   readonly #codes = new CodeStore();
+  readonly #devices = new DeviceStore();
   readonly #sessions: SessionStore;
   readonly #now: () => number;
   readonly #listeners: Array<() => void> = [];
@@ -101,6 +113,7 @@ export class AuthService {
     this.#now = options.now ?? Date.now;
     const now = this.#now;
     this.throttle = new LoginThrottle(() => now());
+    this.codeGuesses = new LoginThrottle(() => now());
     this.#ttlSeconds = positiveSeconds(options.tokenTtlSeconds);
     const usable = persisted?.version === 1 ? persisted : undefined;
     this.#tokens = new TokenStore(usable);
@@ -212,6 +225,32 @@ export class AuthService {
     // Redeemed only on success: a failed attempt (perhaps by someone holding a stolen code) must not burn the legitimate client's code.
     this.#codes.markRedeemed(record);
     return this.#issue(client, user, record.scope, record.grantId);
+  }
+
+  // ---- device authorization (RFC 8628) ----
+
+  beginDeviceAuthorization(client: ClientAccount, scope: string): IssuedDeviceCode {
+    return this.#devices.issue(client.id, scope, this.#now());
+  }
+
+  /** The request a person typed the user code of, while it still waits for an answer; else null. */
+  pendingDevice(userCode: string): DeviceRecord | null {
+    return this.#devices.pendingByUserCode(userCode, this.#now());
+  }
+
+  answerDevice(record: DeviceRecord, user: UserAccount, approve: boolean): void {
+    this.#devices.answer(record, user.id, approve);
+  }
+
+  /** RFC 8628 §3.4/§3.5: the device's poll; tokens once, after the person approved. */
+  pollDevice(client: ClientAccount, deviceCode: string): TokenResponse {
+    const outcome = this.#devices.poll(deviceCode, client.id, this.#now());
+    if (outcome.kind === 'invalid') throw new OAuthError('invalid_grant', outcome.reason);
+    if (outcome.kind === 'error') throw new OAuthError(outcome.error, DEVICE_ERRORS[outcome.error]);
+    const user = outcome.record.userId === null ? null : this.accounts.user(outcome.record.userId);
+    if (user === null) throw new OAuthError('invalid_grant', 'the user no longer exists');
+    this.#devices.markIssued(outcome.record);
+    return this.#issue(client, user, outcome.record.scope, randomToken());
   }
 
   issueForUser(client: ClientAccount, user: UserAccount, scope: string): TokenResponse {

@@ -5,17 +5,17 @@ import { OAuthError } from './oauth-error.ts';
 import type { TokenBody } from './schemas.ts';
 import { resolveScope } from './scope.ts';
 import type { AuthService, TokenResponse } from './service.ts';
-import type { ClientAccount, GrantType } from './types.ts';
+import { type ClientAccount, DEVICE_GRANT_TYPE, type GrantType } from './types.ts';
 
 /** The token endpoint's grants (RFC 6749 §4.1.3, §4.3.2, §6). Every failure is an OAuthError. */
 
 type TokenRequest = Static<typeof TokenBody>;
 
-const GRANT_TYPES: readonly string[] = [
-  'authorization_code',
-  'password',
-  'refresh_token',
-] satisfies GrantType[];
+const GRANT_TYPES: readonly string[] = ['authorization_code', 'password', 'refresh_token', DEVICE_GRANT_TYPE];
+
+/** The name a client's registration uses for a wire `grant_type`. */
+const registeredName = (grantType: string): GrantType =>
+  (grantType === DEVICE_GRANT_TYPE ? 'device_code' : grantType) as GrantType;
 
 function required(value: string | undefined, name: string): string {
   if (value === undefined || value === '') throw new OAuthError('invalid_request', `${name} is required`);
@@ -71,7 +71,7 @@ export async function grantTokens(
   });
   // RFC 6749 §10.7 / RFC 9700 §2.4: handing user passwords to code that cannot keep a secret is never allowed.
   const publicPassword = grantType === 'password' && client.secretHash === null;
-  if (publicPassword || !client.grants.includes(grantType as GrantType)) {
+  if (publicPassword || !client.grants.includes(registeredName(grantType))) {
     throw new OAuthError('unauthorized_client', `this client may not use grant_type ${grantType}`);
   }
   switch (grantType) {
@@ -79,6 +79,8 @@ export async function grantTokens(
       return codeGrant(auth, client, body);
     case 'password':
       return passwordGrant(auth, client, body, address);
+    case DEVICE_GRANT_TYPE:
+      return auth.pollDevice(client, required(body.device_code, 'device_code'));
     default:
       return auth.refresh(client, required(body.refresh_token, 'refresh_token'), body.scope);
   }

@@ -9,7 +9,7 @@ import { grantTokens } from './token-grants.ts';
 /** The token (RFC 6749 §3.2) and revocation (RFC 7009) endpoints. */
 
 /** RFC 6749 §5.1: token responses, and errors alike, must not be cached. */
-function noStore(reply: FastifyReply): FastifyReply {
+export function noStore(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
 }
 
@@ -26,7 +26,7 @@ function sendOAuthError(reply: FastifyReply, error: OAuthError): FastifyReply {
  * Schema failures, unparsable bodies and unsupported media types are all malformed requests to a
  * client: RFC 6749 §5.2 `invalid_request` rather than fastify's own error shape.
  */
-function oauthErrorHandler(
+export function oauthErrorHandler(
   error: FastifyError | OAuthError,
   request: FastifyRequest,
   reply: FastifyReply,

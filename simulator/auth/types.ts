@@ -29,8 +29,14 @@ export interface UserAccount {
   passwordHash: string;
 }
 
-/** `implicit` names the `response_type=token` flow, which has no grant_type of its own. */
-export type GrantType = 'authorization_code' | 'implicit' | 'password' | 'refresh_token';
+/**
+ * `implicit` names the `response_type=token` flow, which has no grant_type of its own; `device_code`
+ * names RFC 8628's device grant.
+ */
+export type GrantType = 'authorization_code' | 'implicit' | 'password' | 'refresh_token' | 'device_code';
+
+/** RFC 8628 §3.4: the device grant's `grant_type` on the wire (`device_code` in a client's grants). */
+export const DEVICE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:device_code';
 
 export interface ClientAccount {
   id: string;

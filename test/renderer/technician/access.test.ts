@@ -46,6 +46,8 @@ function fakeGate(clock: FakeClock) {
       gate.session = 'signing-in';
       return { status: access().session, navigateTo: 'http://127.0.0.1:1/auth/oauth/authorize?state=s' };
     },
+    // A service without sign-in by phone: the drawer falls back to the service's page.
+    deviceSignIn: async () => ({ status: access().session, device: null }),
     touch: async () => {
       gate.touches++;
       return access();

@@ -120,6 +120,7 @@ export function fakeBridge(options: { forbid?: string[] } = {}) {
       status: notFaked('technician.status'),
       unlock: notFaked('technician.unlock'),
       signIn: notFaked('technician.signIn'),
+      deviceSignIn: notFaked('technician.deviceSignIn'),
       touch: notFaked('technician.touch'),
       close: notFaked('technician.close'),
     },

@@ -1,4 +1,4 @@
-import type { RoomdeckApi, TechnicianAccess } from '#contract';
+import type { DeviceCode, RoomdeckApi, TechnicianAccess } from '#contract';
 import { type BridgeError, toBridgeError } from '../bridge.ts';
 import type { Clock } from '../clock.ts';
 import { InactivityTimer } from './inactivity.ts';
@@ -45,6 +45,12 @@ export class TechnicianAccessModel {
   #secondsLeft = $state(0);
   #reason = $state<string | null>(null);
   #busy = $state(false);
+  /** The code to approve on a phone while the technician signs in that way (RFC 8628). */
+  #device = $state<DeviceCode | null>(null);
+  /** False once the service said it offers no sign-in by phone: the drawer offers only its page. */
+  #deviceOffered = $state(true);
+  /** The phone sign-in starts by itself once per opening of the drawer (not again after a denial). */
+  #deviceTried = false;
   readonly #options: TechnicianAccessOptions;
   readonly #tools: RoomdeckApi;
   #idle: InactivityTimer | null = null;
@@ -84,6 +90,15 @@ export class TechnicianAccessModel {
   get busy(): boolean {
     return this.#busy;
   }
+  /** The code and QR link while a sign-in by phone is under way; null otherwise. */
+  get device(): DeviceCode | null {
+    return this.#device;
+  }
+  /** Whether the service offers sign-in by phone (as far as the drawer knows). */
+  get deviceOffered(): boolean {
+    return this.#deviceOffered;
+  }
+
   /** The technician's bridge, for the tools. */
   get tools(): RoomdeckApi {
     return this.#tools;
@@ -101,6 +116,7 @@ export class TechnicianAccessModel {
     } catch {
       this.#available = false;
     }
+    await this.#autoDevice();
   }
 
   /** The way in: the PIN pad (or straight on, when the gate is still open). */
@@ -147,6 +163,7 @@ export class TechnicianAccessModel {
     } finally {
       this.#busy = false;
     }
+    await this.#autoDevice();
   }
 
   /** The technician's own sign-in: the service's page (browser host) or a sign-in window (Electron). */
@@ -157,12 +174,45 @@ export class TechnicianAccessModel {
     this.#reason = null;
     try {
       const { status, navigateTo } = await this.#options.api.technician.signIn({});
+      this.#device = null;
       if (navigateTo) return this.#options.nav.assign(navigateTo);
       if (status.state === 'signed-in') this.#phase = 'open';
       else if (status.state === 'signing-in') {
         this.#phase = 'signing-in';
         this.#checkSignIn();
       } else this.#reason = status.reason?.message ?? null;
+    } catch (error) {
+      this.#onToolsError(toBridgeError(error));
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  /**
+   * Sign-in by phone (RFC 8628): the drawer shows a QR code and a user code; the technician approves
+   * it on their phone and this panel is signed in as them. A technician at a glass wall has no
+   * keyboard, so this is the way offered first; the service's own page stays one touch away.
+   */
+  async deviceSignIn(): Promise<void> {
+    this.activity();
+    if (this.#busy || this.#phase === 'closed' || this.#phase === 'pin' || this.#phase === 'open') return;
+    this.#deviceTried = true;
+    this.#busy = true;
+    this.#reason = null;
+    try {
+      const { status, device } = await this.#options.api.technician.deviceSignIn({});
+      if (status.state === 'signed-in') this.#phase = 'open';
+      else if (device !== null) {
+        this.#device = device;
+        this.#phase = 'signing-in';
+        this.#checkSignIn();
+      } else if (status.state === 'signed-out') {
+        // Not offered (or the service unreachable): say why; the page sign-in remains.
+        this.#deviceOffered = false;
+        this.#device = null;
+        this.#reason = status.reason?.message ?? null;
+        this.#phase = 'sign-in';
+      }
     } catch (error) {
       this.#onToolsError(toBridgeError(error));
     } finally {
@@ -187,6 +237,7 @@ export class TechnicianAccessModel {
     this.#feedback = null;
     this.#digits = '';
     this.#reason = access.session.reason?.message ?? null;
+    this.#device = access.device ?? null;
     this.#phase =
       access.session.state === 'signed-in'
         ? 'open'
@@ -195,6 +246,12 @@ export class TechnicianAccessModel {
           : 'sign-in';
     if (this.#phase === 'signing-in') this.#checkSignIn();
     this.#startIdle();
+    // Straight after the PIN: the QR code, without a touch more.
+  }
+
+  /** Straight after the PIN: the QR code, without a touch more (once per opening of the drawer). */
+  async #autoDevice(): Promise<void> {
+    if (this.#phase === 'sign-in' && this.#deviceOffered && !this.#deviceTried) await this.deviceSignIn();
   }
 
   #adopt(access: TechnicianAccess): void {
@@ -249,7 +306,10 @@ export class TechnicianAccessModel {
       try {
         const access = await this.#options.api.technician.status({});
         if (!access.open) return this.#closeLocally();
-        if (access.session.state === 'signing-in') return this.#checkSignIn();
+        if (access.session.state === 'signing-in') {
+          this.#device = access.device ?? null;
+          return this.#checkSignIn();
+        }
         this.#enter(access);
       } catch {
         this.#checkSignIn();
@@ -273,6 +333,8 @@ export class TechnicianAccessModel {
     this.#lockTimer = null;
     this.#checkTimer = null;
     this.#phase = 'closed';
+    this.#device = null;
+    this.#deviceTried = false;
     this.#digits = '';
     this.#feedback = null;
     this.#lockedForS = 0;

@@ -1,5 +1,6 @@
 /** Where the technician is inside the tools. */
 export type ToolView =
+  | { name: 'room'; id: string }
   | { name: 'fleet' }
   | { name: 'systems' }
   | { name: 'system'; id: string }
@@ -12,28 +13,34 @@ export type ToolView =
   | { name: 'module-create'; systemId?: string }
   | { name: 'panel' };
 
-export type Tab = 'fleet' | 'systems' | 'modules' | 'panel';
+export type Tab = 'room' | 'fleet' | 'systems' | 'modules' | 'panel';
 
 export const tabOf = (view: ToolView): Tab =>
-  view.name === 'fleet'
-    ? 'fleet'
-    : view.name === 'panel'
-      ? 'panel'
-      : view.name === 'modules' || view.name.startsWith('module')
-        ? 'modules'
-        : 'systems';
+  view.name === 'room'
+    ? 'room'
+    : view.name === 'fleet'
+      ? 'fleet'
+      : view.name === 'panel'
+        ? 'panel'
+        : view.name === 'modules' || view.name.startsWith('module')
+          ? 'modules'
+          : 'systems';
 
 /**
  * A stack of views: "Back" returns to the previous one and, from the first, leaves the tools.
  * Tabs start a fresh stack, so Back never wanders across tabs.
  */
 export class ToolsNav {
-  // The first screen is the fleet: what is broken, across every room.
+  // The first screen is the fleet (what is broken, across every room), or, at a room's panel, that room.
   #stack = $state.raw<ToolView[]>([{ name: 'fleet' }]);
   readonly #onexit: () => void;
+  /** The room whose panel the tools were opened on, if any: its tab returns to it. */
+  readonly #roomId: string | null;
 
-  constructor(onexit: () => void) {
+  constructor(onexit: () => void, roomId: string | null = null) {
     this.#onexit = onexit;
+    this.#roomId = roomId;
+    if (roomId !== null) this.#stack = [{ name: 'room', id: roomId }];
   }
 
   get view(): ToolView {
@@ -56,6 +63,10 @@ export class ToolsNav {
   }
 
   switchTab(tab: Tab): void {
+    if (tab === 'room') {
+      if (this.#roomId !== null) this.#stack = [{ name: 'room', id: this.#roomId }];
+      return;
+    }
     this.#stack = [{ name: tab }];
   }
 
