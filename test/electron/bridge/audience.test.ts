@@ -56,6 +56,7 @@ const AUDIT: Readonly<Record<string, 'panel' | 'technician' | 'gate'>> = {
   'technician.status': 'gate',
   'technician.unlock': 'gate',
   'technician.signIn': 'gate',
+  'technician.deviceSignIn': 'gate',
   'technician.touch': 'gate',
   'technician.close': 'gate',
 };
