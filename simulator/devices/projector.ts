@@ -98,9 +98,19 @@ export const projector: Driver = {
     };
   },
   advance(ctx) {
-    ctx.state.inputs = settingsOf(ctx.module.settings).inputs;
-    const endsAt = ctx.state.transition_ends_at;
-    if (typeof endsAt !== 'number') return;
+    const settings = settingsOf(ctx.module.settings);
+    ctx.state.inputs = settings.inputs;
+    const recorded = ctx.state.transition_ends_at;
+    if (typeof recorded !== 'number') return;
+    let endsAt = recorded;
+    // A warm-up (or cool-down) time changed while one runs applies to it, counted from its start:
+    // so a test can hold a projector warming as long as it needs and then end it at once.
+    const wanted = ctx.state.warming === true ? settings.warmUpSeconds : settings.coolDownSeconds;
+    const seconds = readNumber(ctx.state, 'transition_seconds', wanted, 0);
+    if (wanted !== seconds) {
+      endsAt = endsAt - seconds * 1000 + wanted * 1000;
+      Object.assign(ctx.state, { transition_seconds: wanted, transition_ends_at: endsAt });
+    }
     const now = ctx.now();
     if (now >= endsAt) finishTransition(ctx);
     else ctx.state.transition_remaining = Math.ceil((endsAt - now) / 1000);
