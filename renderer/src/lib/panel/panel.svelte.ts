@@ -174,12 +174,11 @@ export class PanelModel {
     if (this.#lit(tile)) return { state: 'confirmed', status: 'Showing now', ...none };
     if (!this.#chosen(tile)) return { state: 'idle', status: null, ...none };
     const proofs = tile.shownBy.length > 0 ? tile.shownBy : [tile.active];
-    const silent = proofs.map((p) => this.room.silence(p)).find((s) => s !== null);
-    if (silent) {
-      const name = proofs.find((p) => this.room.silence(p) === silent && 'name' in p) as
-        | { name?: string }
-        | undefined;
-      const who = name?.name ?? silent.name;
+    const quiet = proofs.find((p) => this.room.silence(p) !== null);
+    const silent = quiet ? this.room.silence(quiet) : null;
+    if (quiet && silent) {
+      // The room's own name for it when it published one ("Display 1", as its messages say).
+      const who = 'name' in quiet && typeof quiet.name === 'string' ? quiet.name : silent.name;
       return {
         state: 'failed',
         status: `${who} is ${silent.why === 'stopped' ? 'switched off at the system' : 'not answering'}. ${callWords(this.helpNumber)}`,
