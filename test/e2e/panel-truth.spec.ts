@@ -193,6 +193,8 @@ test.describe('a lit tile means the picture is there', () => {
     // The last report (power on, HDMI 1) is not the truth now: nothing in it is lit.
     await expect(projector.locator('[aria-pressed="true"]')).toHaveCount(0);
     await expect(projector.getByRole('button', { name: 'HDMI 1' })).toHaveAttribute('aria-pressed', 'false');
+    // Its power is not known: not "On" from the last report.
+    await expect(projector.getByRole('button', { name: 'Power', exact: true })).toContainText('Unknown');
     // One clear message for the device, not one per control.
     const said = projector.getByText(/not responding/);
     await expect(said).toHaveCount(1);
