@@ -39,6 +39,8 @@ interface Step {
 export interface RoomResult {
   ok: boolean;
   warnings: string[];
+  /** `Class/index` of the devices whose command failed (kept out of the answer sent back). */
+  failed?: string[];
 }
 
 const sources = (settings: Record<string, unknown>) => readStringList(settings, 'sources', DEFAULT_SOURCES);
@@ -85,15 +87,43 @@ function powerSteps(system: SystemContext, on: boolean): { steps: Step[]; warnin
   return { steps, warnings };
 }
 
-function sourceSteps(siblings: SiblingModule[], settings: Record<string, unknown>, source: string): Step[] {
+/** A device state key and the value that, reported by the device, means the source is showing. */
+export interface ShownBy {
+  module: string;
+  index: number;
+  /** The device as the room's messages name it ("Display 1"). */
+  name: string;
+  key: string;
+  value: unknown;
+}
+
+interface SourcePlan {
+  steps: Step[];
+  /** What the devices report once the source is on the screens: the proof, not the intention. */
+  shownBy: ShownBy[];
+}
+
+function sourcePlan(
+  siblings: SiblingModule[],
+  settings: Record<string, unknown>,
+  source: string,
+): SourcePlan {
   const position = sources(settings).indexOf(source) + 1;
   const steps: Step[] = [];
+  const shownBy: ShownBy[] = [];
+  const proof = (target: SiblingModule, key: string, value: unknown) =>
+    shownBy.push({ module: target.className, index: target.index, name: label(target), key, value });
+  // Every screen of the room shows the source (the room logic powers them all on with the room).
+  for (const target of siblings) {
+    if (target.className === 'Display' || target.className === 'Projector') proof(target, 'power', true);
+  }
   const switchers = ofClass(siblings, 'Switcher');
   for (const target of switchers) {
     const { inputs, outputs } = switcherSize(target.module.settings);
     if (position > inputs) continue;
     for (let output = 1; output <= outputs; output++) {
       steps.push({ target, method: 'route', args: [position, output] });
+      proof(target, `output_${output}`, position);
     }
   }
   // With a switcher the displays sit on its output and keep their input unless `display_inputs`
@@ -108,10 +138,47 @@ function sourceSteps(siblings: SiblingModule[], settings: Record<string, unknown
         : switchers.length === 0
           ? displayInputs(target.module.settings)[position - 1]
           : undefined;
-    if (input !== undefined) steps.push({ target, method: 'input', args: [input] });
+    if (input !== undefined) {
+      steps.push({ target, method: 'input', args: [input] });
+      proof(target, 'input', input);
+    }
   }
-  return steps;
+  return { steps, shownBy };
 }
+
+/**
+ * Per source, the device states that show it, published so a panel can light a source from the
+ * devices' own reports (a real room controller knows its wiring and says it the same way).
+ */
+function shownBy(system: SystemContext, settings: Record<string, unknown>): Record<string, ShownBy[]> {
+  const siblings = system.siblings();
+  return Object.fromEntries(
+    sources(settings).map((name) => [name, sourcePlan(siblings, settings, name).shownBy]),
+  );
+}
+
+/** Power-on steps for the room's screens that report neither on nor warming. */
+function screensOff(system: SystemContext): Step[] {
+  return system.siblings().flatMap((target): Step[] => {
+    if (target.className !== 'Display' && target.className !== 'Projector') return [];
+    let state: Record<string, unknown>;
+    try {
+      state = system.state(target.className, target.index);
+    } catch {
+      return [];
+    }
+    return state.power === true || state.warming === true ? [] : [{ target, method: 'power', args: [true] }];
+  });
+}
+
+/** A device that did not answer the room's last command to it. */
+export interface Unanswered {
+  module: string;
+  index: number;
+  name: string;
+}
+
+const NO_ANSWER = /not responding|offline|no answer|timed? ?out|no reply|did not answer/i;
 
 const label = (s: SiblingModule) => s.module.custom_name?.trim() || `${s.className} ${s.index}`;
 
@@ -136,7 +203,7 @@ function failureOf(device: string, why: string): string {
 function failIfPartial(ctx: DriverContext, what: string, result: RoomResult): RoomResult {
   if (result.ok) {
     ctx.state.last_error = null;
-    return result;
+    return { ok: true, warnings: result.warnings };
   }
   const message = `${what}, but ${result.warnings.join('; ')}. Check it is switched on, or call AV support.`;
   ctx.state.last_error = message;
@@ -165,15 +232,36 @@ async function run(ctx: DriverContext, steps: Step[], warnings: string[]): Promi
   const outcomes = await Promise.allSettled(
     steps.map((s) => waitAtMost(system.exec(s.target.className, s.target.index, s.method, s.args), waitMs)),
   );
+  const silent = new Map<string, Unanswered>();
+  const answered = new Set<string>();
   outcomes.forEach((o, i) => {
     const step = steps[i];
-    if (o.status === 'rejected' && step) {
+    if (!step) return;
+    const key = `${step.target.className}/${step.target.index}`;
+    if (o.status === 'rejected') {
       const why = o.reason instanceof Error ? o.reason.message : String(o.reason);
       const failure = failureOf(label(step.target), why);
       if (!warnings.includes(failure)) warnings.push(failure);
-    }
+      if (NO_ANSWER.test(why))
+        silent.set(key, {
+          module: step.target.className,
+          index: step.target.index,
+          name: label(step.target),
+        });
+      else answered.add(key);
+    } else answered.add(key);
   });
-  return { ok: warnings.length === 0, warnings };
+  // Who is not answering, as of each device's last command from the room: a later answer clears it.
+  const before = Array.isArray(ctx.state.not_answering) ? (ctx.state.not_answering as Unanswered[]) : [];
+  const kept = before.filter((d) => {
+    const key = `${d.module}/${d.index}`;
+    return !answered.has(key) && !silent.has(key);
+  });
+  ctx.state.not_answering = [...kept, ...silent.values()];
+  const failed = steps.flatMap((step, i) =>
+    outcomes[i]?.status === 'rejected' ? [`${step.target.className}/${step.target.index}`] : [],
+  );
+  return { ok: warnings.length === 0, warnings, failed };
 }
 
 async function power(ctx: DriverContext, on: boolean): Promise<RoomResult> {
@@ -183,7 +271,7 @@ async function power(ctx: DriverContext, on: boolean): Promise<RoomResult> {
   const result = await run(ctx, steps, warnings);
   // The room records the intent even when a device failed: the panel shows "on" with a warning.
   ctx.state.power = on;
-  if (!on) ctx.state.active = null;
+  if (!on) Object.assign(ctx.state, { active: null, selected: null });
   return result;
 }
 
@@ -252,12 +340,16 @@ export const roomLogic: Driver = {
       cooling: false,
       warming_until: null,
       last_error: null,
+      selected: null,
+      shown_by: {},
+      not_answering: [],
     };
   },
   advance(ctx) {
     ctx.state.sources = sources(ctx.module.settings);
     ctx.state.help = readString(ctx.module.settings, 'help', DEFAULT_HELP);
     if (ctx.system) {
+      ctx.state.shown_by = shownBy(ctx.system, ctx.module.settings);
       const t = transitionOf(ctx.system, ctx.now());
       Object.assign(ctx.state, {
         warming: t.warming,
@@ -277,20 +369,36 @@ export const roomLogic: Driver = {
         const settings = ctx.module.settings;
         const source = readString(settings, 'default_source', sources(settings)[0] ?? '');
         const steps = [...levelSteps(system, settings)];
-        if (ctx.state.power === true && sources(settings).includes(source)) {
-          steps.push(...sourceSteps(system.siblings(), settings, source));
-          ctx.state.active = source;
+        const plan =
+          ctx.state.power === true && sources(settings).includes(source)
+            ? sourcePlan(system.siblings(), settings, source)
+            : null;
+        if (plan) steps.push(...plan.steps);
+        const result = await run(ctx, steps, []);
+        if (plan) {
+          const failed = new Set(result.failed ?? []);
+          ctx.state.active = plan.shownBy.every((d) => !failed.has(`${d.module}/${d.index}`)) ? source : null;
+          ctx.state.selected = source;
         }
-        return failIfPartial(ctx, 'The room was reset', await run(ctx, steps, []));
+        return failIfPartial(ctx, 'The room was reset', result);
       }
       case 'select_source': {
         const source = args[0] as string;
         checkOneOf(method, 'name', source, sources(ctx.module.settings));
         const system = systemOf(ctx);
         // Choosing a source in an idle room starts it, as people expect from a one-touch panel.
-        const warnings = ctx.state.power === true ? [] : (await power(ctx, true)).warnings;
-        const result = await run(ctx, sourceSteps(system.siblings(), ctx.module.settings, source), warnings);
-        ctx.state.active = source;
+        const started = ctx.state.power === true ? null : await power(ctx, true);
+        const plan = sourcePlan(system.siblings(), ctx.module.settings, source);
+        // The room is on but a screen is not (it did not answer before, or was switched off by
+        // hand): choosing a source brings it on again.
+        const wake = started ? [] : screensOff(system);
+        const result = await run(ctx, [...wake, ...plan.steps], started?.warnings ?? []);
+        // Claimed as showing only when every device that shows it took its command: a display
+        // that did not answer is not showing it, whatever was asked.
+        const failed = new Set([...(started?.failed ?? []), ...(result.failed ?? [])]);
+        const shown = plan.shownBy.every((d) => !failed.has(`${d.module}/${d.index}`));
+        ctx.state.active = shown ? source : null;
+        ctx.state.selected = source;
         return failIfPartial(ctx, `${source} was chosen`, result);
       }
       default:

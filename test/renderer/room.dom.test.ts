@@ -298,7 +298,7 @@ describe('a room', () => {
     const { api } = fakeApi(detail(undefined, modules), { Display: 1 });
     room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock });
     await room.load();
-    expect(room.connection).toEqual({ counted: 2, down: ['Lighting'] });
+    expect(room.connection).toEqual({ counted: 2, down: ['Lighting'], unread: [] });
   });
 
   it('refreshes the module list every ~60 s idle, ~30 s when touched on the welcome screen, ~10 s in use, and polls nothing while hidden', async () => {

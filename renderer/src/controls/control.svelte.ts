@@ -104,8 +104,10 @@ export class ControlState {
     return this.#pressed;
   }
 
+  /** What the device reports; nothing while it does not answer (its last report is not the truth now). */
   value(key: string | undefined): unknown {
-    return key === undefined ? undefined : this.feed.state?.[key];
+    if (key === undefined || this.offline !== null) return undefined;
+    return this.feed.state?.[key];
   }
 
   pointerDown(part = ''): void {

@@ -12,7 +12,7 @@ import { planFrom } from './panel/build-plan.ts';
 import { linkWords } from './panel/link-words.ts';
 import { checkOutcome } from './panel/outcome.ts';
 import { type Address, type PanelPlan, type Step, watchedModules, type PageSpec } from './panel/plan.ts';
-import { classNameOf } from './technician/addressing.ts';
+import { addressesOf, classNameOf } from './technician/addressing.ts';
 import { LiveFeeds, type ModuleFeed } from './poller.svelte.ts';
 
 /** Page visibility, injected so tests can hide the page. */
@@ -94,8 +94,22 @@ function forgetSecrets(room: RememberedRoom): RememberedRoom {
 export interface Connection {
   /** Modules that count towards the room's health (not `ignore_connected`). */
   counted: number;
-  /** Names of counted modules that are not connected. */
+  /**
+   * Names of counted modules that are not answering: not connected, stopped, or silent on the last
+   * command sent to them (by this panel, or by the room logic as it reports).
+   */
   down: string[];
+  /** Counted devices whose state has not been read fresh (never, or not since the link faltered). */
+  unread: string[];
+}
+
+/** "No answer": a timeout, or a device the service says is not responding / did not respond. */
+const SILENT_CODES = new Set(['ROOMDECK_TIMEOUT', 'ROOMDECK_EXEC_TIMEOUT']);
+const SILENT_WORDS = /not responding|did not respond|did not answer|no reply|offline/i;
+
+function silentError(error: unknown): boolean {
+  const e = toBridgeError(error);
+  return SILENT_CODES.has(e.code) || SILENT_WORDS.test(e.message);
 }
 
 /**
@@ -136,7 +150,10 @@ export class Room implements RoomPort {
   /** The first load's answer when start-up already asked for it (taken once). */
   #opening: Promise<RoomOpening> | null;
 
-  readonly connection: Connection = $derived(connectionOf(this.#detail));
+  /** Devices that did not answer this panel's last command to them (`Class/index` → name). */
+  #silent = $state.raw<ReadonlyMap<string, string>>(new Map());
+
+  readonly connection: Connection = $derived(this.#connection());
 
   constructor(options: RoomOptions) {
     this.#o = options;
@@ -199,7 +216,13 @@ export class Room implements RoomPort {
     this.#commandsInFlight += 1;
     try {
       const { result } = await this.#o.api.systems.exec({ id: this.id, ...target, ...command });
+      this.#heard(target, true);
       return result;
+    } catch (error) {
+      // A room logic's own failure names its devices in its state; only a device's own silence here.
+      if (silentError(error) && module !== 'RoomLogic') this.#heard(target, false);
+      else this.#heard(target, true);
+      throw error;
     } finally {
       this.#commandsInFlight -= 1;
       // Even a failed command may have changed something: show the device's truth at once.
@@ -383,21 +406,86 @@ export class Room implements RoomPort {
     for (const step of steps) checkOutcome(await this.exec(step.module, step.index, step.command));
   }
 
+  #heard(target: Address, answered: boolean): void {
+    const key = `${target.module}/${target.index}`;
+    if (answered === !this.#silent.has(key)) return;
+    const next = new Map(this.#silent);
+    if (answered) next.delete(key);
+    else next.set(key, this.#nameOf(target));
+    this.#silent = next;
+  }
+
+  #nameOf(target: Address): string {
+    return (this.#types[target.module] ?? 1) > 1 ? `${target.module} ${target.index}` : target.module;
+  }
+
   /**
-   * Why a module's controls cannot be trusted, in a room user's words, or null when it is fine:
-   * from the module records the panel refreshes (connected / running).
+   * Whether a device answers, from the freshest word there is: its module record (stopped, not
+   * connected), the room logic's report of who did not answer its last command, and this panel's
+   * own last command to it. `null`: answering; else why not, in the room's words.
    */
-  offline(target: Address): string | null {
+  silence(target: Address): { name: string; why: 'stopped' | 'not responding' } | null {
     const modules = this.#detail?.modules ?? [];
     let seen = 0;
     const record = modules.find((m) => classNameOf(m) === target.module && ++seen === target.index);
-    if (!record || record.ignore_connected) return null;
-    const what = (this.#types[target.module] ?? 1) > 1 ? `${target.module} ${target.index}` : target.module;
-    const name = friendly(what);
-    if (record.running === false) return `${name} is switched off at the system. Call AV support.`;
-    if (record.connected === false)
-      return `${name} is not responding. Check it is plugged in, or call AV support.`;
+    if (record?.ignore_connected) return null;
+    const name = this.#nameOf(target);
+    if (record?.running === false) return { name, why: 'stopped' };
+    if (record?.connected === false) return { name, why: 'not responding' };
+    const key = `${target.module}/${target.index}`;
+    if (this.#silent.has(key)) return { name, why: 'not responding' };
+    for (const [logic, count] of Object.entries(this.#types)) {
+      if (logic !== 'RoomLogic') continue;
+      for (let i = 1; i <= count; i++) {
+        const reported = this.feed(logic, i).state?.not_answering;
+        if (!Array.isArray(reported)) continue;
+        const hit = reported.some(
+          (d: unknown) =>
+            typeof d === 'object' &&
+            d !== null &&
+            (d as Address).module === target.module &&
+            (d as Address).index === target.index,
+        );
+        if (hit) return { name, why: 'not responding' };
+      }
+    }
     return null;
+  }
+
+  /**
+   * Why a module's controls cannot be trusted, in a room user's words, or null when it is fine:
+   * stopped, not connected, or silent on its last command (see `silence`).
+   */
+  offline(target: Address): string | null {
+    const silent = this.silence(target);
+    if (silent === null) return null;
+    const name = friendly(this.#nameOf(target));
+    if (silent.why === 'stopped') return `${name} is switched off at the system. Call AV support.`;
+    return `${name} is not responding. Check it is plugged in, or call AV support.`;
+  }
+
+  #connection(): Connection {
+    const detail = this.#detail;
+    const counted = addressesOf(detail?.modules ?? []).filter(
+      (_, i) => detail?.modules[i]?.ignore_connected !== true,
+    );
+    const label = (a: { id: string; module: string; index: number }) => {
+      const record = detail?.modules.find((m) => m.id === a.id);
+      return record?.custom_name || this.#nameOf(a);
+    };
+    const polled = new Set(this.feeds.watched);
+    return {
+      counted: counted.length,
+      down: counted.filter((a) => this.silence(a) !== null).map(label),
+      // Only what the panel reads: a device it has no reason to poll is judged by its record.
+      unread: counted
+        .filter((a) => {
+          const key = `${a.module}/${a.index}`;
+          const feed = this.feed(a.module, a.index);
+          return polled.has(key) && (feed.state === undefined || feed.stale);
+        })
+        .map(label),
+    };
   }
 
   /** The room's help: its settings first, else RoomLogic's (read even when nothing polls RoomLogic). */
@@ -487,14 +575,6 @@ function friendly(what: string): string {
   const [name = what, n] = what.split(' ');
   const base = words[name] ?? `The ${name.toLowerCase()}`;
   return n === undefined ? base : `${base} ${n}`;
-}
-
-function connectionOf(detail: SystemDetail | null): Connection {
-  const counted = (detail?.modules ?? []).filter((m) => m.ignore_connected !== true);
-  return {
-    counted: counted.length,
-    down: counted.filter((m) => !m.connected).map((m) => m.custom_name || m.name || m.id),
-  };
 }
 
 export const documentVisibility = (doc: Document): Visibility => ({

@@ -37,6 +37,9 @@ describe('RoomLogic', () => {
       cooling: false,
       warming_until: null,
       last_error: null,
+      selected: null,
+      shown_by: {},
+      not_answering: [],
     });
     expect(DEFAULT_HELP).toMatch(/call/i);
     // It names only what the panel shows: source tiles and End meeting / Room off, no "Power" button.
@@ -92,6 +95,42 @@ describe('RoomLogic', () => {
     await failure.catch((e: Error) => expect(e.message).not.toContain('10.0.1.20'));
     expect(room.device('Display 2').state().power).toBe(true);
     expect(logic.state()).toMatchObject({ power: true, last_error: expect.stringContaining('Display 1') });
+  });
+
+  it('publishes, per source, the device states that show it: screens on, the switcher routed', () => {
+    const { logic } = meetingRoom();
+    const shown = logic.state().shown_by as Record<string, unknown[]>;
+    expect(Object.keys(shown)).toEqual(['Laptop', 'Room PC', 'Wireless']);
+    expect(shown['Room PC']).toEqual([
+      { module: 'Display', index: 1, name: 'Display 1', key: 'power', value: true },
+      { module: 'Display', index: 2, name: 'Display 2', key: 'power', value: true },
+      { module: 'Projector', index: 1, name: 'Projector 1', key: 'power', value: true },
+      { module: 'Switcher', index: 1, name: 'Switcher 1', key: 'output_1', value: 2 },
+      { module: 'Switcher', index: 1, name: 'Switcher 1', key: 'output_2', value: 2 },
+    ]);
+    // Without a switcher, a display's own input is the proof.
+    const room = fakeRoom([{ driver: display }]);
+    const huddle = fakeDevice(roomLogic, { sources: ['Laptop', 'Wireless'] }, { system: room.system });
+    expect((huddle.state().shown_by as Record<string, unknown[]>).Wireless).toEqual([
+      { module: 'Display', index: 1, name: 'Display 1', key: 'power', value: true },
+      { module: 'Display', index: 1, name: 'Display 1', key: 'input', value: 'hdmi2' },
+    ]);
+  });
+
+  it('does not claim a source is showing when a display did not answer, and says who is not answering', async () => {
+    const room = fakeRoom([{ driver: display, settings: { fault: 'timeout' } }]);
+    const logic = fakeDevice(roomLogic, { device_wait_ms: 20 }, { clock: room.clock, system: room.system });
+    await expect(logic.exec('select_source', 'Wireless')).rejects.toThrow('Display 1 did not respond');
+    expect(logic.state()).toMatchObject({
+      power: true,
+      active: null,
+      selected: 'Wireless',
+      not_answering: [{ module: 'Display', index: 1, name: 'Display 1' }],
+    });
+    // It answers again: the next command clears it, and the source is showing.
+    room.device('Display 1').ctx.module.settings = {};
+    await expect(logic.exec('select_source', 'Wireless')).resolves.toEqual({ ok: true, warnings: [] });
+    expect(logic.state()).toMatchObject({ active: 'Wireless', not_answering: [] });
   });
 
   it('stops waiting for a device that never answers and reports it', async () => {

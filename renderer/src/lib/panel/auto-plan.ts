@@ -10,6 +10,7 @@ import {
   type PageSpec,
   type PanelPlan,
   type PowerSpec,
+  proofsOf,
   type SourceTile,
   type Step,
   type VolumeSpec,
@@ -49,6 +50,7 @@ function roomLogicHome(logic: ModuleInfo): { home: SourceTile[]; power: PowerSpe
       // RoomLogic's select_source starts the room when it is off: one command, one answer.
       steps: [{ ...at(logic), command: { method: 'select_source', args: [name] } }],
       active: { ...at(logic), key: 'active', value: name },
+      shownBy: proofsOf(logic.state, name),
     }),
   );
   const power: PowerSpec | null = logic.funcs.power
@@ -76,6 +78,10 @@ function displayHome(screens: ModuleInfo[]): { home: SourceTile[]; power: PowerS
       icon: iconOf(name),
       steps: [on, { ...at(main), command: { method: 'input', args: [name] } }],
       active: { ...at(main), key: 'input', value: name },
+      shownBy: [
+        { ...at(main), name: titled(main), key: 'power', value: true },
+        { ...at(main), name: titled(main), key: 'input', value: name },
+      ],
     }),
   );
   const off = screens

@@ -8,6 +8,7 @@ import {
   type PageSpec,
   type PanelPlan,
   type PowerSpec,
+  proofsOf,
   type SourceTile,
   type Step,
   type VolumeSpec,
@@ -40,9 +41,17 @@ function powerOf(power: PanelPower): PowerSpec {
   };
 }
 
-function tileOf(source: PanelSource, i: number, power: PanelPower | undefined): SourceTile {
+function tileOf(
+  source: PanelSource,
+  i: number,
+  power: PanelPower | undefined,
+  modules: ModuleInfo[],
+): SourceTile {
   const at = { module: source.module, index: source.index ?? 1 };
   const args = source.args ?? [];
+  const value = 'value' in source ? source.value : args[0];
+  // A source chosen through a room logic that publishes its wiring is lit from the devices too.
+  const owner = modules.find((m) => m.module === at.module && m.index === at.index);
   const steps: Step[] = [];
   if (power?.on)
     steps.push({
@@ -56,7 +65,8 @@ function tileOf(source: PanelSource, i: number, power: PanelPower | undefined): 
     label: source.label,
     icon: source.icon ?? iconOf(source.label),
     steps,
-    active: { ...at, key: source.status ?? source.method, value: 'value' in source ? source.value : args[0] },
+    active: { ...at, key: source.status ?? source.method, value },
+    shownBy: proofsOf(owner?.state, value),
   };
 }
 
@@ -86,7 +96,7 @@ export function planFrom(custom: CustomLayoutResult | null, modules: ModuleInfo[
   const automatic = automaticPlan(modules);
   if (custom === null) return automatic;
   if (!custom.ok) return { ...automatic, problems: custom.problems };
-  const home = custom.home ? custom.home.map((s, i) => tileOf(s, i, custom.power)) : automatic.home;
+  const home = custom.home ? custom.home.map((s, i) => tileOf(s, i, custom.power, modules)) : automatic.home;
   const pages: PageSpec[] = custom.pages.map((page, p) => ({
     id: `page-${p + 1}`,
     title: page.title,

@@ -2,6 +2,7 @@ import type { ModuleState, PanelTimers } from '#contract';
 import type { Room } from '../room.svelte.ts';
 import { type Transition, sameValue, transitionOf } from '../values.ts';
 import { type BookingView, bookingView, nextMeetingStart } from './booking.ts';
+import { callWords, helpNumberIn } from './help-number.ts';
 import { IdleWatch } from './idle.svelte.ts';
 
 /** How often the calendar is re-read while its no-show countdown runs. */
@@ -32,7 +33,23 @@ import type { PageSpec, PanelPlan, SourceTile, Watch } from './plan.ts';
  * the room's booking, and what an untouched panel does by itself.
  */
 
-export type TileState = 'idle' | 'pending' | 'confirmed' | 'failed';
+/**
+ * A tile's state from the devices: `confirmed` (lit) only while every screen that shows the
+ * source reports it, fresh; `warming` while a screen warms up; `failed` when a screen does not
+ * answer (or the start failed); `waiting` when the source is chosen but a screen reports otherwise.
+ */
+export type TileState = 'idle' | 'pending' | 'warming' | 'waiting' | 'confirmed' | 'failed';
+
+/** What the devices say about one source, for the tile and the in-use banner. */
+export interface SourceTruth {
+  state: TileState;
+  /** One sentence: what is happening, with the time left or who to call. */
+  status: string | null;
+  /** The screen warming up, with the seconds left counted down on the panel between polls. */
+  warming: { name: string; remaining: number; percent: number } | null;
+  /** The screen that does not answer. */
+  silent: string | null;
+}
 type Phase = 'ready' | 'starting' | 'stopping';
 
 export class PanelModel {
@@ -51,6 +68,9 @@ export class PanelModel {
   /** When the calendar was last re-read for a running no-show countdown (epoch ms). */
   #countdownReadAt = 0;
   #nowMs = $state(0);
+  #supportContact = $state<string | null>(null);
+  /** When each transition report arrived here (by state snapshot), to count down between polls. */
+  #heardAt = new WeakMap<object, number>();
   #tick: unknown = null;
   #disposed = false;
 
@@ -113,15 +133,115 @@ export class PanelModel {
     return this.roomOn ? 'in-use' : 'welcome';
   }
 
+  /** The source on the screens, as the devices report it now (not what was last asked for). */
   get activeTile(): SourceTile | null {
     if (!this.roomOn) return null;
-    return this.plan?.home.find((t) => this.#holds(t.active)) ?? null;
+    return this.plan?.home.find((t) => this.#lit(t)) ?? null;
+  }
+
+  /** The configured support contact (managed configuration), when the room's help names none. */
+  set supportContact(contact: string | null) {
+    this.#supportContact = contact?.trim() || null;
+  }
+
+  /** Who to call: the room's own help text's number, else the room logic's, else the configured contact. */
+  get helpNumber(): string | null {
+    const own = helpNumberIn(this.room.detail?.system.settings?.help);
+    if (own) return own;
+    const logic =
+      (this.room.types.RoomLogic ?? 0) > 0 ? this.room.feed('RoomLogic', 1).state?.help : undefined;
+    return helpNumberIn(logic) ?? this.#supportContact;
+  }
+
+  /** A state read from the device and still live (not stale from a faltering link). */
+  #fresh(w: Watch): boolean {
+    const feed = this.room.feed(w.module, w.index);
+    return feed.state !== undefined && !feed.stale;
+  }
+
+  /** Every screen reports the source, freshly, and answers: the only way a tile is lit. */
+  #lit(tile: SourceTile): boolean {
+    if (!this.#holds(tile.active) || !this.#fresh(tile.active)) return false;
+    return tile.shownBy.every((p) => this.#fresh(p) && this.room.silence(p) === null && this.#holds(p));
+  }
+
+  /** The source asked for: being started here, failed here, or chosen as the room logic reports. */
+  #chosen(tile: SourceTile): boolean {
+    if (this.#startingTile === tile.id || this.#failedTile === tile.id) return true;
+    if (!this.roomOn) return false;
+    if (this.#holds(tile.active)) return true;
+    // A room logic that did not get the source on the screens keeps it as `selected`, not `active`.
+    return tile.active.key === 'active' && this.#holds({ ...tile.active, key: 'selected' });
+  }
+
+  /** Seconds left of a warm-up, counted down from when the report arrived until the next one. */
+  #warming(state: Record<string, unknown> | undefined): { remaining: number; percent: number } | null {
+    const t = transitionOf(state);
+    if (!state || !t || t.kind !== 'warming') return null;
+    let heard = this.#heardAt.get(state);
+    if (heard === undefined) {
+      heard = this.#nowMs;
+      this.#heardAt.set(state, heard);
+    }
+    const remaining = Math.max(0, t.remaining - Math.floor((this.#nowMs - heard) / 1000));
+    const percent =
+      t.total > 0 ? Math.round((100 * Math.min(t.total, t.total - remaining)) / t.total) : t.percent;
+    return { remaining, percent };
+  }
+
+  truth(tile: SourceTile): SourceTruth {
+    const none = { warming: null, silent: null };
+    if (this.#lit(tile)) return { state: 'confirmed', status: 'Showing now', ...none };
+    if (!this.#chosen(tile)) return { state: 'idle', status: null, ...none };
+    const proofs = tile.shownBy.length > 0 ? tile.shownBy : [tile.active];
+    const quiet = proofs.find((p) => this.room.silence(p) !== null);
+    const silent = quiet ? this.room.silence(quiet) : null;
+    if (quiet && silent) {
+      // The room's own name for it when it published one ("Display 1", as its messages say).
+      const who = 'name' in quiet && typeof quiet.name === 'string' ? quiet.name : silent.name;
+      return {
+        state: 'failed',
+        status: `${who} is ${silent.why === 'stopped' ? 'switched off at the system' : 'not answering'}. ${callWords(this.helpNumber)}`,
+        warming: null,
+        silent: who,
+      };
+    }
+    for (const p of tile.shownBy) {
+      const w = this.#warming(this.#stateOf(p));
+      if (w)
+        return {
+          state: 'warming',
+          status: `${p.name} warming up — ${w.remaining} s`,
+          warming: { name: p.name, ...w },
+          silent: null,
+        };
+    }
+    if (this.#startingTile === tile.id)
+      return { state: 'pending', status: this.roomOn ? 'Switching…' : 'Starting…', ...none };
+    if (this.#failedTile === tile.id) return { state: 'failed', status: 'Did not start', ...none };
+    const off = tile.shownBy.find((p) => !this.#holds(p) || !this.#fresh(p));
+    const status = !off
+      ? 'Waiting for the devices…'
+      : !this.#fresh(off)
+        ? `${off.name} not read yet`
+        : off.key === 'power'
+          ? `${off.name} is off`
+          : `${off.name} shows something else`;
+    return { state: 'waiting', status, ...none };
   }
 
   tileState(tile: SourceTile): TileState {
-    if (this.#startingTile === tile.id) return 'pending';
-    if (this.#failedTile === tile.id) return 'failed';
-    return this.activeTile?.id === tile.id ? 'confirmed' : 'idle';
+    return this.truth(tile).state;
+  }
+
+  /** The chosen source's story when it is not simply on the screens: for the full-width banner. */
+  get story(): (SourceTruth & { tile: SourceTile }) | null {
+    for (const tile of this.plan?.home ?? []) {
+      const truth = this.truth(tile);
+      if (truth.state === 'warming' || truth.state === 'failed' || truth.state === 'waiting')
+        return { ...truth, tile };
+    }
+    return null;
   }
 
   /** Warming up or cooling down, as the room logic or the displays report it. */

@@ -23,14 +23,46 @@ export interface Watch extends Address {
 
 export type SourceIcon = 'laptop' | 'pc' | 'wireless' | 'camera' | 'video' | 'usb' | 'other';
 
+/** A device state that, reported by the device itself, is part of the proof a source is showing. */
+export interface Proof extends Watch {
+  /** The device as the room names it ("Display 1", "Projector 1"). */
+  name: string;
+}
+
 export interface SourceTile {
   id: string;
   label: string;
   icon: SourceIcon;
   /** Sent in order: whatever starts the room with this source showing. */
   steps: Step[];
-  /** The device state that says this source is the one showing. */
+  /** The state that says this source is the one chosen (the room logic's, or a display's input). */
   active: Watch;
+  /**
+   * What the screens and the switcher must report for the source to be on the screens: each screen
+   * on and on its input, or the switcher's route. Empty: `active` is all the panel can read.
+   */
+  shownBy: Proof[];
+}
+
+const isAddress = (v: Record<string, unknown>) =>
+  typeof v.module === 'string' && typeof v.index === 'number' && Number.isInteger(v.index) && v.index >= 1;
+
+/**
+ * The proofs a room logic publishes for one source (its state `shown_by`: source → list of
+ * `{module, index, name, key, value}`); anything malformed is left out rather than trusted.
+ */
+export function proofsOf(state: Record<string, unknown> | undefined, source: unknown): Proof[] {
+  const all = state?.shown_by;
+  if (typeof source !== 'string' || typeof all !== 'object' || all === null || Array.isArray(all)) return [];
+  const list = (all as Record<string, unknown>)[source];
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item): Proof[] => {
+    if (typeof item !== 'object' || item === null) return [];
+    const p = item as Record<string, unknown>;
+    if (!isAddress(p) || typeof p.key !== 'string' || !('value' in p)) return [];
+    const name = typeof p.name === 'string' && p.name.trim() !== '' ? p.name : `${p.module} ${p.index}`;
+    return [{ module: p.module as string, index: p.index as number, key: p.key, value: p.value, name }];
+  });
 }
 
 export interface PowerSpec {
@@ -110,7 +142,11 @@ export function pageModules(page: PageSpec | undefined): Address[] {
 export function roomModules(plan: PanelPlan): Address[] {
   const seen = new Map<string, Address>();
   add(seen, plan.power?.on);
-  for (const tile of plan.home) add(seen, tile.active);
+  for (const tile of plan.home) {
+    add(seen, tile.active);
+    // The screens and switcher themselves: a tile is lit from what they report.
+    for (const proof of tile.shownBy) add(seen, proof);
+  }
   add(seen, plan.bookings);
   return [...seen.values()];
 }
