@@ -56,17 +56,20 @@ export const genericLogic: Driver = {
         const system = ctx.system;
         const failures: string[] = [];
         for (const sibling of system?.siblings() ?? []) {
-          if (sibling.module.id === ctx.module.id) continue;
+          // Itself and any other logic: only devices are switched.
+          if (sibling.module.role === ROLE.logic) continue;
           try {
             await system?.exec(sibling.className, sibling.index, 'power', [on]);
           } catch (error) {
             // A device without power is not the room's failure; one that failed is named.
-            const code = (error as { code?: unknown } | null)?.code;
-            if (code !== 'method_not_found') failures.push(`${sibling.className} ${sibling.index}`);
+            const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+            if (code !== 'method_not_found' && name !== 'MethodNotFoundError')
+              failures.push(`${sibling.className} ${sibling.index}`);
           }
         }
         ctx.state.power = on;
-        if (failures.length > 0) throw new DriverError(`${failures.join(', ')} did not switch ${on ? 'on' : 'off'}`);
+        if (failures.length > 0)
+          throw new DriverError(`${failures.join(', ')} did not switch ${on ? 'on' : 'off'}`);
         return;
       }
       case 'set_mode':

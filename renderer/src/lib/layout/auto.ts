@@ -275,9 +275,7 @@ const generic: Profile = (m, id) =>
     }
     if (isBoolean(m, method)) {
       const status = method in m.state ? method : undefined;
-      return status === undefined
-        ? []
-        : onOff(m, id(method), words(method), method, status);
+      return status === undefined ? [] : onOff(m, id(method), words(method), method, status);
     }
     const status = [method.replace(/^(set|select|choose)_/, ''), f.order[0]!].find((k) => k in m.state);
     return choose(m, id(method), words(method), method, status ?? method, knownValues(m, method));

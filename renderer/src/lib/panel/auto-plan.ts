@@ -116,7 +116,10 @@ function displayHome(screens: ModuleInfo[]): { home: SourceTile[]; power: PowerS
   );
   const each = (state: boolean) =>
     powered.map((m): Step => ({ ...at(m), command: { method: 'power', args: [state] } }));
-  return { home, power: { on: { ...at(main), key: 'power', value: true }, start: each(true), off: each(false) } };
+  return {
+    home,
+    power: { on: { ...at(main), key: 'power', value: true }, start: each(true), off: each(false) },
+  };
 }
 
 /** The room's main mixer master when it has one, else the main display's volume. */
@@ -183,7 +186,8 @@ const PAGES: { kind: PageKind; title: string }[] = [
 ];
 
 /** Channels people speak into; playback, far-end and computer audio are the engineer's to set. */
-const MICROPHONE = /mic|lectern|podium|radio|lapel|lavalier|handheld|headset|panel|presenter|audience|speaker\b/i;
+const MICROPHONE =
+  /mic|lectern|podium|radio|lapel|lavalier|handheld|headset|panel|presenter|audience|speaker\b/i;
 const NOT_MICROPHONE = /playback|laptop|computer|\bpc\b|far.?end|\bvc\b|program|music|media|line|aux|usb/i;
 const isMicrophone = (name: string) => MICROPHONE.test(name) && !NOT_MICROPHONE.test(name);
 

@@ -33,7 +33,9 @@ function powerOf(power: PanelPower): PowerSpec {
   const at = { module: power.module, index: power.index ?? 1 };
   return {
     on: { ...at, key: power.status, value: 'onWhen' in power ? power.onWhen : true },
-    start: power.on ? [{ ...at, command: { method: power.on.method, args: power.on.args ?? [] } }] : undefined,
+    start: power.on
+      ? [{ ...at, command: { method: power.on.method, args: power.on.args ?? [] } }]
+      : undefined,
     off: [{ ...at, command: { method: power.off.method, args: power.off.args ?? [] } }],
     reset: power.reset
       ? { ...at, command: { method: power.reset.method, args: power.reset.args ?? [] } }

@@ -187,7 +187,12 @@ export class FaderState {
     if (!this.#asPercent) return base + direction * this.#stepSize();
     const [low, high] = this.travelLimits;
     const travel = 1000 * toTravel(base, s.min, s.max, s.taper) + direction * 0.02 * (high - low);
-    const level = snapLevel(fromTravel(travel / 1000, s.min, s.max, s.taper), s.step, s.limits.min, s.limits.max);
+    const level = snapLevel(
+      fromTravel(travel / 1000, s.min, s.max, s.taper),
+      s.step,
+      s.limits.min,
+      s.limits.max,
+    );
     // Near the top of an audio taper 2 % is less than a step: move at least one step.
     return level === base ? base + direction * s.step : level;
   }

@@ -194,7 +194,8 @@ export class PanelModel {
     try {
       await this.room.run(steps);
       if (!(await this.#until(() => this.roomOn))) {
-        this.#problem = 'The room did not switch on: the devices still report off. Try again, or call AV support.';
+        this.#problem =
+          'The room did not switch on: the devices still report off. Try again, or call AV support.';
       }
     } catch (error) {
       if (!(noAnswer(error) && (await this.#until(() => this.roomOn)))) {
