@@ -79,7 +79,7 @@ test.describe('the lecturer’s panel in an auditorium with a DSP', () => {
       'Sources',
       'Lights',
       'Cameras',
-      'Microphones',
+      'Mics',
       'Blinds',
       'Display',
     ]);
@@ -99,7 +99,7 @@ test.describe('the lecturer’s panel in an auditorium with a DSP', () => {
     await expect(page.getByRole('slider')).toHaveCount(1);
 
     // Microphones: a mute per microphone, none for playback; a muted one is red and the DSP agrees.
-    await page.getByRole('tab', { name: 'Microphones' }).click();
+    await page.getByRole('tab', { name: 'Mics' }).click();
     const mics = section(page, 'Microphones');
     await expect(mics.getByRole('button')).toHaveText([
       'Lectern',
@@ -209,16 +209,28 @@ test.describe('the lecturer’s panel in an auditorium with a DSP', () => {
       await expect(page.locator('[data-layout-error]')).toHaveCount(0);
       await expect(page.getByRole('tab').last()).toHaveText('Advanced');
       await page.getByRole('tab', { name: 'Advanced' }).click();
+      // One device at a time: an 8-channel mixer fills a screen by itself.
+      const devices = page.getByRole('group', { name: 'Devices' });
+      await expect(devices.getByRole('button')).toHaveText([
+        'Mixer',
+        'Projector',
+        'Camera 1',
+        'Camera 2',
+        'Lights',
+      ]);
       const mixer = section(page, 'Mixer');
       await expect(mixer.getByRole('slider', { name: 'Radio 1' })).toBeVisible();
       await expect(mixer.getByRole('slider')).toHaveCount(8);
-      await expect(
-        section(page, 'Camera 1').getByRole('button', { name: 'Power', exact: true }),
-      ).toBeVisible();
+      await devices.getByRole('button', { name: 'Camera 1' }).click();
+      await expect(section(page, 'Camera 1').getByRole('button', { name: 'Power', exact: true })).toBeVisible();
+      await devices.getByRole('button', { name: 'Projector' }).click();
       await expect(section(page, 'Projector').getByRole('group', { name: 'Input' })).toBeVisible();
       for (const size of SIZES) {
         await page.setViewportSize(size);
-        await shoot(page, `curated-auditorium-advanced-${size.width}x${size.height}`);
+        for (const device of ['Mixer', 'Projector', 'Camera 1', 'Lights']) {
+          await devices.getByRole('button', { name: device }).click();
+          await shoot(page, `curated-auditorium-advanced-${device.replace(' ', '').toLowerCase()}-${size.width}x${size.height}`);
+        }
       }
     } finally {
       await setPanelSettings(service, AUDITORIUM, undefined);

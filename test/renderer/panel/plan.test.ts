@@ -71,7 +71,7 @@ describe('the panel plan', () => {
       max: 12,
     });
     // Curated for the lecturer: no page of projector power and inputs, no page of mixer faders.
-    expect(plan.pages.map((p) => p.title)).toEqual(['Sources', 'Lights', 'Cameras', 'Microphones']);
+    expect(plan.pages.map((p) => p.title)).toEqual(['Sources', 'Lights', 'Cameras', 'Mics']);
     expect(plan.bookings).toEqual({ module: 'Bookings', index: 1 });
   });
 
@@ -171,7 +171,7 @@ describe('the panel plan', () => {
     ]);
     expect(user.find((g) => g.title === 'Microphones')?.mutes).toBe(true);
     expect(described(plan.advanced)).toEqual([
-      'Mixer: level:Lectern, level:Radio 1',
+      'Mixer: level:Lectern, toggle:Lectern mute, level:Radio 1, toggle:Radio 1 mute',
       'Projector: toggle:Power, select:Input',
       'Camera 1: toggle:Power',
       'Camera 2: toggle:Power',
@@ -201,7 +201,7 @@ describe('the panel plan', () => {
       'Sources',
       'Lights',
       'Cameras',
-      'Microphones',
+      'Mics',
       'Advanced',
     ]);
     expect(withAdvanced.pages.at(-1)?.groups.map((g) => g.title)).toContain('Mixer');

@@ -179,7 +179,8 @@ const PAGES: { kind: PageKind; title: string }[] = [
   { kind: 'room', title: 'Room' },
   { kind: 'lights', title: 'Lights' },
   { kind: 'camera', title: 'Camera' },
-  { kind: 'audio', title: 'Microphones' },
+  // "Mics", as AV panels say it: "Microphones" does not fit a tab beside six others on a 7" panel.
+  { kind: 'audio', title: 'Mics' },
   { kind: 'blinds', title: 'Blinds' },
   { kind: 'display', title: 'Display' },
   { kind: 'more', title: 'More' },
@@ -240,7 +241,8 @@ function groupsOf(m: ModuleInfo, ctx: Context): { user: GroupSpec | null; advanc
     (c.status === volume.key || (volume.mute !== undefined && c.status === volume.mute.key));
   const controls = controlsOf(m).filter((c) => !inBar(c));
   const user = controls.filter((c) => forUser(c, m, ctx)).map((c) => forPeople(c, m));
-  const rest = controls.filter((c) => !forUser(c, m, ctx));
+  // The engineer's mixer is the whole desk: every channel's fader with its mute beside it.
+  const rest = m.module === 'Mixer' ? controls : controls.filter((c) => !forUser(c, m, ctx));
   // Lighting: scenes first (one touch sets the room), areas after.
   if (m.module === 'Lighting') rest.sort((a, b) => Number(a.type === 'level') - Number(b.type === 'level'));
   const title = titled(m, m.module === 'Lighting' ? 'Lights' : m.logic ? 'Room' : m.module);
