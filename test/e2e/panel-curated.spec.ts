@@ -40,18 +40,6 @@ async function systemVersion(service: Service, id: string): Promise<number> {
   return (await service.request<{ version: number }>('GET', `/systems/${id}`)).version;
 }
 
-async function setPanelSettings(service: Service, id: string, panel: unknown): Promise<void> {
-  const system = await service.request<{ version: number; settings: Record<string, unknown> }>(
-    'GET',
-    `/systems/${id}`,
-  );
-  const { panel: _old, ...rest } = system.settings;
-  await service.request('PUT', `/systems/${id}`, {
-    version: system.version,
-    settings: panel === undefined ? rest : { ...rest, panel },
-  });
-}
-
 test.describe('the lecturer’s panel in an auditorium with a DSP', () => {
   test.beforeEach(async ({ service }) => {
     // No warm-up: the room is in use at once, and switches off again without waiting.
@@ -203,7 +191,7 @@ test.describe('the lecturer’s panel in an auditorium with a DSP', () => {
     stack,
     service,
   }) => {
-    await setPanelSettings(service, AUDITORIUM, { advanced: true });
+    await service.panelLayout(AUDITORIUM, { advanced: true });
     try {
       await openRoom(page, stack.host.url, 'Tasman Auditorium');
       await expect(page.locator('[data-layout-error]')).toHaveCount(0);
@@ -222,18 +210,23 @@ test.describe('the lecturer’s panel in an auditorium with a DSP', () => {
       await expect(mixer.getByRole('slider', { name: 'Radio 1' })).toBeVisible();
       await expect(mixer.getByRole('slider')).toHaveCount(8);
       await devices.getByRole('button', { name: 'Camera 1' }).click();
-      await expect(section(page, 'Camera 1').getByRole('button', { name: 'Power', exact: true })).toBeVisible();
+      await expect(
+        section(page, 'Camera 1').getByRole('button', { name: 'Power', exact: true }),
+      ).toBeVisible();
       await devices.getByRole('button', { name: 'Projector' }).click();
       await expect(section(page, 'Projector').getByRole('group', { name: 'Input' })).toBeVisible();
       for (const size of SIZES) {
         await page.setViewportSize(size);
         for (const device of ['Mixer', 'Projector', 'Camera 1', 'Lights']) {
           await devices.getByRole('button', { name: device }).click();
-          await shoot(page, `curated-auditorium-advanced-${device.replace(' ', '').toLowerCase()}-${size.width}x${size.height}`);
+          await shoot(
+            page,
+            `curated-auditorium-advanced-${device.replace(' ', '').toLowerCase()}-${size.width}x${size.height}`,
+          );
         }
       }
     } finally {
-      await setPanelSettings(service, AUDITORIUM, undefined);
+      await service.panelLayout(AUDITORIUM, undefined);
     }
   });
 

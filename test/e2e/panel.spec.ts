@@ -9,6 +9,12 @@ const HUDDLE = 'sys-huddle-3-2';
 const BOARDROOM = 'sys-harbour-boardroom';
 
 test.describe('the panel against the simulator', () => {
+  test.afterEach(async ({ service }) => {
+    // Tests that open the Advanced page switch it on in the room's layout; neither room has one.
+    await service.panelLayout(HUDDLE, undefined);
+    await service.panelLayout(BOARDROOM, undefined);
+  });
+
   test('signs in through the simulator’s real login page with a demo account', async ({ page }) => {
     // A host of its own: the shared one may already be signed in by another spec.
     const fresh = await startStack();
@@ -77,8 +83,10 @@ test.describe('the panel against the simulator', () => {
   }) => {
     await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
     await service.exec(HUDDLE, 'Display', 'power', [false]);
+    // The display's own power is the engineer's: on the Advanced page the room's layout switches on.
+    await service.panelLayout(HUDDLE, { advanced: true });
     await openRoom(page, stack.host.url, 'Huddle 3.2');
-    await page.getByRole('tab', { name: 'Display' }).click();
+    await page.getByRole('tab', { name: 'Advanced' }).click();
     const power = section(page, 'Display').getByRole('button', { name: 'Power', exact: true });
     await expect(power).toHaveAttribute('aria-pressed', 'false');
     const states = await recordAttribute(power, 'data-state');
@@ -88,6 +96,7 @@ test.describe('the panel against the simulator', () => {
     await expect(power).toHaveAttribute('aria-busy', 'false');
     expect(await states()).toEqual(['idle', 'pending', 'confirmed']);
     expect((await service.state(HUDDLE, 'Display')).power).toBe(true);
+    await service.panelLayout(HUDDLE, undefined);
   });
 
   test('the volume steps by keyboard and shows the level the device reports', async ({
@@ -119,8 +128,10 @@ test.describe('the panel against the simulator', () => {
     await expect(async () => {
       await service.exec(BOARDROOM, 'Projector', 'power', [false]);
     }).toPass({ timeout: 10_000 });
+    await service.panelLayout(BOARDROOM, { advanced: true });
     await openRoom(page, stack.host.url, 'Harbour Boardroom');
-    await page.getByRole('tab', { name: 'Display' }).click();
+    await page.getByRole('tab', { name: 'Advanced' }).click();
+    await page.getByRole('group', { name: 'Devices' }).getByRole('button', { name: 'Projector' }).click();
     const projector = section(page, 'Projector');
     const power = projector.getByRole('button', { name: 'Power', exact: true });
     await expect(power).toHaveAttribute('aria-pressed', 'false');
@@ -136,6 +147,7 @@ test.describe('the panel against the simulator', () => {
     await expect(power).toHaveAttribute('aria-pressed', 'true');
     await expect(power).toHaveAttribute('aria-disabled', 'false');
     await expect(progress).toHaveCount(0);
+    await service.panelLayout(BOARDROOM, undefined);
   });
 
   test('renders the Innovation Lab’s custom layout as pages, with source tiles from its display', async ({
@@ -167,9 +179,10 @@ test.describe('the panel against the simulator', () => {
   }) => {
     await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
     await service.moduleSettings('mod-huddle-display', { offline: true });
+    await service.panelLayout(HUDDLE, { advanced: true });
     try {
       await openRoom(page, stack.host.url, 'Huddle 3.2');
-      await page.getByRole('tab', { name: 'Display' }).click();
+      await page.getByRole('tab', { name: 'Advanced' }).click();
       const display = section(page, 'Display');
       const group = display.getByRole('group', { name: 'Power' });
       await expect(group).toHaveAttribute('data-offline', 'true', { timeout: 15_000 });
@@ -182,6 +195,7 @@ test.describe('the panel against the simulator', () => {
       await expect(power).toHaveAccessibleDescription(/not responding/);
     } finally {
       await service.moduleSettings('mod-huddle-display', {});
+      await service.panelLayout(HUDDLE, undefined);
     }
   });
 
@@ -201,9 +215,11 @@ test.describe('link loss', () => {
     test.setTimeout(90_000);
     const stack = await startStack();
     try {
-      await new Service(() => stack.simulator.url).exec(HUDDLE, 'RoomLogic', 'power', [true]);
+      const own = new Service(() => stack.simulator.url);
+      await own.exec(HUDDLE, 'RoomLogic', 'power', [true]);
+      await own.panelLayout(HUDDLE, { advanced: true });
       await openRoom(page, stack.host.url, 'Huddle 3.2');
-      await page.getByRole('tab', { name: 'Display' }).click();
+      await page.getByRole('tab', { name: 'Advanced' }).click();
       await page.evaluate(() => {
         (window as unknown as { notReloaded: boolean }).notReloaded = true;
       });

@@ -278,7 +278,8 @@ const generic: Profile = (m, id) =>
       return status === undefined ? [] : onOff(m, id(method), words(method), method, status);
     }
     const status = [method.replace(/^(set|select|choose)_/, ''), f.order[0]!].find((k) => k in m.state);
-    const label = (v: string) => (method === 'input' ? inputLabel(v) : v.charAt(0).toUpperCase() + v.slice(1));
+    const label = (v: string) =>
+      method === 'input' ? inputLabel(v) : v.charAt(0).toUpperCase() + v.slice(1);
     return choose(m, id(method), words(method), method, status ?? method, knownValues(m, method), label);
   });
 
