@@ -106,6 +106,11 @@ test.describe('the lecturer’s panel in an auditorium with a DSP', () => {
     const [r, g, b] = await background(radio);
     expect(r! > 150 && g! < 80 && b! < 80, `muted mic background rgb(${r}, ${g}, ${b})`).toBe(true);
     expect((await service.state(AUDITORIUM, 'Mixer')).mute_2).toBe(true);
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await shoot(page, `curated-auditorium-mics-muted-${size.width}x${size.height}`);
+    }
+    await page.setViewportSize(SIZES[0]!);
 
     // Lights: the scenes, not the areas' levels.
     await page.getByRole('tab', { name: 'Lights' }).click();
@@ -181,6 +186,10 @@ test.describe('the lecturer’s panel in an auditorium with a DSP', () => {
     const [r, g, b] = await background(mute);
     expect(r! > 150 && g! < 80 && b! < 80, `muted background rgb(${r}, ${g}, ${b})`).toBe(true);
     expect((await service.state(AUDITORIUM, 'Mixer')).master_mute).toBe(true);
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await shoot(page, `curated-auditorium-bar-muted-${size.width}x${size.height}`);
+    }
     await mute.click();
     await expect(mute).toHaveAttribute('aria-pressed', 'false');
     expect((await service.state(AUDITORIUM, 'Mixer')).master_mute).toBe(false);

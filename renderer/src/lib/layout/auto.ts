@@ -48,7 +48,7 @@ function range(funcs: Funcs, method: string, fallback: [number, number]): [numbe
  * it reports now. A free-text input becomes a choice of what the device itself says, never a field
  * to type into on a wall panel.
  */
-export function knownValues(m: ModuleInfo, method: string): string[] {
+export function knownValues(m: ModuleInfo, method: string, withCurrent = true): string[] {
   const f = m.funcs[method];
   if (!f || f.order.length !== 1) return [];
   const param = f.order[0]!;
@@ -62,7 +62,7 @@ export function knownValues(m: ModuleInfo, method: string): string[] {
     if (list.length > 0) return list;
   }
   const now = [m.state[noun], m.state[param]].find((v): v is string => typeof v === 'string' && v !== '');
-  return now === undefined ? [] : [now];
+  return now === undefined || !withCurrent ? [] : [now];
 }
 
 const base = (m: ModuleInfo, id: string, label: string) => ({ id, label, module: m.module, index: m.index });

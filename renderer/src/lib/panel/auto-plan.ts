@@ -61,13 +61,7 @@ function logicOf(modules: ModuleInfo[]): ModuleInfo | undefined {
 }
 
 /** Values named as a list (funcs `enum` or a state list), not merely the one shown now. */
-function listedValues(m: ModuleInfo, method: string): string[] {
-  const values = knownValues(m, method);
-  const current = [m.state.input, m.state.source, m.state.active];
-  return values.length === 1 && current.includes(values[0]) && strings(m.state[`${method}s`]).length === 0
-    ? []
-    : values;
-}
+const listedValues = (m: ModuleInfo, method: string): string[] => knownValues(m, method, false);
 
 function roomLogicHome(logic: ModuleInfo): { home: SourceTile[]; power: PowerSpec | null } {
   const sources = logic.funcs.select_source
