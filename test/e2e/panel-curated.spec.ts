@@ -102,6 +102,8 @@ test.describe('the lecturer’s panel in an auditorium with a DSP', () => {
     await expect(radio).toHaveAttribute('aria-pressed', 'false');
     await radio.click();
     await expect(radio).toHaveAttribute('aria-pressed', 'true');
+    // Blue while the DSP has not yet reported it (pending), then red.
+    await expect(radio).toHaveAttribute('data-state', 'confirmed');
     await expect(radio).toContainText('Muted');
     const [r, g, b] = await background(radio);
     expect(r! > 150 && g! < 80 && b! < 80, `muted mic background rgb(${r}, ${g}, ${b})`).toBe(true);
@@ -182,6 +184,7 @@ test.describe('the lecturer’s panel in an auditorium with a DSP', () => {
     expect(before[0]! > 150 && before[1]! < 80, 'unmuted is not red').toBe(false);
     await mute.click();
     await expect(mute).toHaveAttribute('aria-pressed', 'true');
+    await expect(mute).toHaveAttribute('data-state', 'confirmed');
     await expect(mute).toContainText('Muted');
     const [r, g, b] = await background(mute);
     expect(r! > 150 && g! < 80 && b! < 80, `muted background rgb(${r}, ${g}, ${b})`).toBe(true);
