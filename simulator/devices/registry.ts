@@ -3,6 +3,7 @@ import { bookings } from './bookings.ts';
 import { camera } from './camera.ts';
 import { display } from './display.ts';
 import type { Driver } from './driver.ts';
+import { genericDisplay, genericLogic } from './generic.ts';
 import { lighting } from './lighting.ts';
 import { mixer } from './mixer.ts';
 import { projector } from './projector.ts';
@@ -21,6 +22,8 @@ const all: Driver[] = [
   roomLogic,
   bookings,
   roomPc,
+  genericDisplay,
+  genericLogic,
 ];
 
 /** Every simulated driver by its key (DependencyRecord.driver). */

@@ -9,6 +9,12 @@ const HUDDLE = 'sys-huddle-3-2';
 const BOARDROOM = 'sys-harbour-boardroom';
 
 test.describe('the panel against the simulator', () => {
+  test.afterEach(async ({ service }) => {
+    // Tests that open the Advanced page switch it on in the room's layout; neither room has one.
+    await service.panelLayout(HUDDLE, undefined);
+    await service.panelLayout(BOARDROOM, undefined);
+  });
+
   test('signs in through the simulator’s real login page with a demo account', async ({ page }) => {
     // A host of its own: the shared one may already be signed in by another spec.
     const fresh = await startStack();
@@ -77,8 +83,10 @@ test.describe('the panel against the simulator', () => {
   }) => {
     await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
     await service.exec(HUDDLE, 'Display', 'power', [false]);
+    // The display's own power is the engineer's: on the Advanced page the room's layout switches on.
+    await service.panelLayout(HUDDLE, { advanced: true });
     await openRoom(page, stack.host.url, 'Huddle 3.2');
-    await page.getByRole('tab', { name: 'Display' }).click();
+    await page.getByRole('tab', { name: 'Advanced' }).click();
     const power = section(page, 'Display').getByRole('button', { name: 'Power', exact: true });
     await expect(power).toHaveAttribute('aria-pressed', 'false');
     const states = await recordAttribute(power, 'data-state');
@@ -88,6 +96,7 @@ test.describe('the panel against the simulator', () => {
     await expect(power).toHaveAttribute('aria-busy', 'false');
     expect(await states()).toEqual(['idle', 'pending', 'confirmed']);
     expect((await service.state(HUDDLE, 'Display')).power).toBe(true);
+    await service.panelLayout(HUDDLE, undefined);
   });
 
   test('the volume steps by keyboard and shows the level the device reports', async ({
@@ -121,8 +130,10 @@ test.describe('the panel against the simulator', () => {
     // The room is in use; its projector is on and is then switched off alone.
     await service.exec(BOARDROOM, 'Projector', 'power', [false]);
     await service.moduleSettings(projectorId, { warm_up_seconds: 600, cool_down_seconds: 0 });
+    await service.panelLayout(BOARDROOM, { advanced: true });
     await openRoom(page, stack.host.url, 'Harbour Boardroom');
-    await page.getByRole('tab', { name: 'Display' }).click();
+    await page.getByRole('tab', { name: 'Advanced' }).click();
+    await page.getByRole('group', { name: 'Devices' }).getByRole('button', { name: 'Projector' }).click();
     const projector = section(page, 'Projector');
     const power = projector.getByRole('button', { name: 'Power', exact: true });
     await expect(power).toHaveAttribute('aria-pressed', 'false');
@@ -142,6 +153,7 @@ test.describe('the panel against the simulator', () => {
     await expect(power).toHaveAttribute('aria-disabled', 'false');
     await expect(progress).toHaveCount(0);
     expect(await service.state(BOARDROOM, 'Projector')).toMatchObject({ power: true, warming: false });
+    await service.panelLayout(BOARDROOM, undefined);
   });
 
   test('renders the Innovation Lab’s custom layout as pages, with source tiles from its display', async ({
@@ -173,9 +185,10 @@ test.describe('the panel against the simulator', () => {
   }) => {
     await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
     await service.moduleSettings('mod-huddle-display', { offline: true });
+    await service.panelLayout(HUDDLE, { advanced: true });
     try {
       await openRoom(page, stack.host.url, 'Huddle 3.2');
-      await page.getByRole('tab', { name: 'Display' }).click();
+      await page.getByRole('tab', { name: 'Advanced' }).click();
       const display = section(page, 'Display');
       const group = display.getByRole('group', { name: 'Power' });
       await expect(group).toHaveAttribute('data-offline', 'true', { timeout: 15_000 });
@@ -190,6 +203,7 @@ test.describe('the panel against the simulator', () => {
       await expect(power).toHaveAccessibleDescription(/not responding/);
     } finally {
       await service.moduleSettings('mod-huddle-display', {});
+      await service.panelLayout(HUDDLE, undefined);
     }
   });
 
@@ -209,9 +223,11 @@ test.describe('link loss', () => {
     test.setTimeout(90_000);
     const stack = await startStack();
     try {
-      await new Service(() => stack.simulator.url).exec(HUDDLE, 'RoomLogic', 'power', [true]);
+      const own = new Service(() => stack.simulator.url);
+      await own.exec(HUDDLE, 'RoomLogic', 'power', [true]);
+      await own.panelLayout(HUDDLE, { advanced: true });
       await openRoom(page, stack.host.url, 'Huddle 3.2');
-      await page.getByRole('tab', { name: 'Display' }).click();
+      await page.getByRole('tab', { name: 'Advanced' }).click();
       await page.evaluate(() => {
         (window as unknown as { notReloaded: boolean }).notReloaded = true;
       });

@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { toTravel } from '../../renderer/src/lib/panel/taper.ts';
 import { openRoom, recordAttribute } from './support/panel.ts';
 
 /*
@@ -10,6 +11,9 @@ import { openRoom, recordAttribute } from './support/panel.ts';
 
 const HUDDLE = 'sys-huddle-3-2';
 const BOARDROOM = 'sys-harbour-boardroom';
+
+/** The boardroom DSP's master (−100 … +12 dB) as the panel reads it: percent of the fader's travel. */
+const percentOf = (db: number) => `${Math.round(Math.round(1000 * toTravel(db, -100, 12, 'audio')) / 10)} %`;
 
 const tile = (page: Page, name: string) =>
   page.getByRole('group', { name: 'Sources' }).getByRole('button', { name: new RegExp(`^${name}`) });
@@ -122,9 +126,8 @@ test.describe('the room panel', () => {
     expect(mostInFlight).toBe(1);
     const level = (await service.state(BOARDROOM, 'Mixer')).master as number;
     expect(level).toBeGreaterThan(-30);
-    await expect(shown).toHaveText(
-      new RegExp(`^${level < 0 ? '−' : level > 0 ? '\\+' : ''}${Math.abs(level)} dB`),
-    );
+    // One unit in every room: the DSP's dB reads as percent through its taper.
+    await expect(shown).toHaveText(new RegExp(`^${percentOf(level)}`));
   });
 
   test('holding + ramps the volume up step by step until let go', async ({ page, stack, service }) => {
@@ -134,19 +137,19 @@ test.describe('the room panel', () => {
     await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
     await service.exec(BOARDROOM, 'Mixer', 'master', [-30]);
     const bar = page.getByRole('region', { name: 'Room controls' });
-    await expect(bar.locator('.fader-value')).toHaveText('−30 dB');
+    await expect(bar.locator('.fader-value')).toHaveText(percentOf(-30));
     const up = bar.getByRole('button', { name: 'Volume up' });
     await up.hover();
     await page.mouse.down();
-    // Held until the device reports five steps up (a tap is one), however long that takes here;
-    // then let go.
+    // Held until the device reports 5 dB up, well past what a tap moves, however long that takes
+    // here; then let go.
     await expect(async () => {
       expect((await service.state(BOARDROOM, 'Mixer')).master as number).toBeGreaterThanOrEqual(-25);
     }).toPass({ timeout: 15_000 });
     await page.mouse.up();
     await expect(async () => {
       const level = (await service.state(BOARDROOM, 'Mixer')).master as number;
-      await expect(bar.locator('.fader-value')).toHaveText(`−${-level} dB`, { timeout: 1_000 });
+      await expect(bar.locator('.fader-value')).toHaveText(percentOf(level), { timeout: 1_000 });
     }).toPass({ timeout: 5_000 });
     // Let go, it stops: the level settles (a command already in flight may still land), stays
     // there, and well short of the fader's top, where a ramp that never stopped would end.
@@ -201,7 +204,7 @@ test.describe('the room panel', () => {
     await check('welcome');
     await tile(page, 'Laptop').click();
     await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
-    for (const name of ['Sources', 'Lights', 'Audio', 'Blinds', 'Display']) {
+    for (const name of ['Sources', 'Lights', 'Mics', 'Blinds', 'Display']) {
       await page.getByRole('tab', { name }).click();
       await check(name);
     }
@@ -221,15 +224,16 @@ test.describe('the room panel', () => {
     await expect(page.getByRole('tab', { name: 'Lights' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: 'Lights' })).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('tab', { name: 'Audio' })).toBeFocused();
+    await expect(page.getByRole('tab', { name: 'Mics' })).toBeFocused();
     const slider = page
       .getByRole('region', { name: 'Room controls' })
       .getByRole('slider', { name: 'Volume' });
     const before = (await service.state(BOARDROOM, 'Mixer')).master as number;
     await slider.focus();
     await page.keyboard.press('ArrowUp');
+    // A step is 2 % of the fader's travel, sent in the DSP's own dB.
     await expect(async () =>
-      expect((await service.state(BOARDROOM, 'Mixer')).master).toBe(before + 1),
+      expect((await service.state(BOARDROOM, 'Mixer')).master).toBeGreaterThan(before),
     ).toPass();
   });
 

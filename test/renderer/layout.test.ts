@@ -108,7 +108,7 @@ describe('a broken custom layout', () => {
   it('reports text that is not JSON, and a layout without sections', () => {
     expect(problemsOf('{"sections": [')[0]?.reason).toMatch(/^is not valid JSON/);
     expect(problemsOf({ title: 'x' })).toEqual([
-      { path: '/pages', reason: 'is required (or "home", or "sections")' },
+      { path: '/pages', reason: 'is required (or "home", "sections" or "advanced")' },
     ]);
     expect(problemsOf([])).toEqual([{ path: '/', reason: 'must be an object with "pages" or "sections"' }]);
   });
@@ -231,7 +231,7 @@ describe('the automatic layout', () => {
         state: {},
       }),
     ]);
-    expect(labels(fog!.controls)).toEqual(['button:puff', 'button:clean nozzle']);
+    expect(labels(fog!.controls)).toEqual(['button:Puff', 'button:Clean nozzle']);
   });
 
   it('numbers sections only when a room has several modules of a class', () => {

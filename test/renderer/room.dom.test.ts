@@ -8,6 +8,7 @@ import {
   type Visibility,
   withoutComputers,
 } from '../../renderer/src/lib/room.svelte.ts';
+import { advancedPage } from '../../renderer/src/lib/panel/auto-plan.ts';
 import { FUNCS, INNOVATION_LAB_PANEL, STATES } from './support/fixtures.ts';
 
 const POLL = { fastMs: 250, fastForMs: 5_000, idleMs: 2_000 };
@@ -238,7 +239,10 @@ describe('a room', () => {
     expect(calls).toEqual([]);
     await vi.advanceTimersByTimeAsync(500);
     expect(calls.sort()).toEqual(['state RoomLogic/1']);
-    const display = room.plan?.pages.find((p) => p.title === 'Display') ?? null;
+    // The display's own controls are the engineer's (the tiles and the bar do its work): its page is
+    // the Advanced one.
+    const display = advancedPage(room.plan?.advanced ?? []);
+    expect(display?.groups.map((g) => g.title)).toEqual(['Display']);
     room.show(display);
     calls.length = 0;
     await vi.advanceTimersByTimeAsync(2_500);
@@ -251,7 +255,8 @@ describe('a room', () => {
     await room.load();
     expect(room.plan?.source).toBe('custom');
     expect(room.plan?.pages.map((p) => p.title)).toEqual(['Sources', 'Display']);
-    expect(room.plan?.home.map((t) => t.label)).toEqual(['HDMI 1', 'HDMI 2', 'USB-C']);
+    // Named as the room's own layout names the display's inputs, not by the ports.
+    expect(room.plan?.home.map((t) => t.label)).toEqual(['Laptop', 'Room PC', 'USB-C']);
     expect(room.plan?.volume).toMatchObject({ module: 'Display', method: 'volume', key: 'volume' });
   });
 

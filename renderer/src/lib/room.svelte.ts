@@ -602,5 +602,7 @@ export function withoutComputers(modules: ModuleInfo[], detail: SystemDetail | n
     const seen = roles.get(name);
     return seen !== undefined && seen.size === 1 && seen.has(0);
   };
-  return modules.filter((m) => !ssh(m.module));
+  // Logic modules (role 3) are the room's own automation, whatever another vendor calls them.
+  const logic = (name: string) => roles.get(name)?.has(3) === true;
+  return modules.filter((m) => !ssh(m.module)).map((m) => (logic(m.module) ? { ...m, logic: true } : m));
 }

@@ -50,6 +50,19 @@ export class Service {
     await this.request('PUT', `/modules/${moduleId}`, { settings });
   }
 
+  /** Sets (or, with undefined, removes) the room's own panel layout, settings.panel. */
+  async panelLayout(systemId: string, panel: unknown): Promise<void> {
+    const system = await this.request<{ version: number; settings: Record<string, unknown> }>(
+      'GET',
+      `/systems/${systemId}`,
+    );
+    const { panel: _old, ...rest } = system.settings;
+    await this.request('PUT', `/systems/${systemId}`, {
+      version: system.version,
+      settings: panel === undefined ? rest : { ...rest, panel },
+    });
+  }
+
   exec(systemId: string, module: string, method: string, args: unknown[], index = 1): Promise<unknown> {
     return this.request('POST', `/systems/${systemId}/exec`, { module, index, method, args });
   }

@@ -70,7 +70,8 @@ describe('the panel plan', () => {
       min: -100,
       max: 12,
     });
-    expect(plan.pages.map((p) => p.title)).toEqual(['Sources', 'Lights', 'Camera', 'Audio', 'Display']);
+    // Curated for the lecturer: no page of projector power and inputs, no page of mixer faders.
+    expect(plan.pages.map((p) => p.title)).toEqual(['Sources', 'Lights', 'Cameras', 'Mics']);
     expect(plan.bookings).toEqual({ module: 'Bookings', index: 1 });
   });
 
@@ -81,7 +82,7 @@ describe('the panel plan', () => {
         .sort();
     expect(keys(null)).toEqual(['Bookings 1', 'RoomLogic 1']);
     expect(keys('Sources')).toEqual(['Bookings 1', 'Mixer 1', 'RoomLogic 1']);
-    expect(keys('Camera')).toEqual(['Bookings 1', 'Camera 1', 'Camera 2', 'Mixer 1', 'RoomLogic 1']);
+    expect(keys('Cameras')).toEqual(['Bookings 1', 'Camera 1', 'Camera 2', 'Mixer 1', 'RoomLogic 1']);
     expect(keys('Lights')).not.toContain('Camera 1');
   });
 
@@ -156,5 +157,114 @@ describe('the panel plan', () => {
     );
     expect(broken.source).toBe('automatic');
     expect(broken.problems.map((p) => p.path)).toEqual(['/volume/limits/default', '/pages']);
+  });
+
+  it('gives the lecturer mic mutes, scenes and presets, and keeps faders, power and raw inputs for the engineer', () => {
+    const described = (groups: { title: string; controls: { type: string; label: string }[] }[]) =>
+      groups.map((g) => `${g.title}: ${g.controls.map((c) => `${c.type}:${c.label}`).join(', ')}`);
+    const user = plan.pages.flatMap((p) => p.groups);
+    expect(described(user)).toEqual([
+      'Lights: button:Off, button:Full',
+      'Camera 1: button:Wide',
+      'Camera 2: button:Wide',
+      'Microphones: toggle:Lectern, toggle:Radio 1',
+    ]);
+    expect(user.find((g) => g.title === 'Microphones')?.mutes).toBe(true);
+    expect(described(plan.advanced)).toEqual([
+      'Mixer: level:Lectern, toggle:Lectern mute, level:Radio 1, toggle:Radio 1 mute',
+      'Projector: toggle:Power, select:Input',
+      'Camera 1: toggle:Power',
+      'Camera 2: toggle:Power',
+      'Lights: level:Area 3',
+    ]);
+  });
+
+  it('keeps playback and far-end channels off the microphone page', () => {
+    const mixer = auditorium[1]!;
+    const boardroom = automaticPlan([
+      {
+        ...mixer,
+        state: { ...mixer.state, channels: ['Lectern', 'Ceiling mics', 'Laptop audio', 'VC far end'] },
+      },
+    ]);
+    expect(boardroom.pages.flatMap((p) => p.groups.flatMap((g) => g.controls.map((c) => c.label)))).toEqual([
+      'Lectern',
+      'Ceiling mics',
+    ]);
+  });
+
+  it('shows the engineer’s controls on an Advanced page only where settings.panel asks for it', () => {
+    const types = { RoomLogic: 1, Mixer: 1, Projector: 1, Camera: 2, Lighting: 1, Bookings: 1 };
+    const withAdvanced = buildPlan({ advanced: true }, types, auditorium);
+    expect(withAdvanced.problems).toEqual([]);
+    expect(withAdvanced.pages.map((p) => p.title)).toEqual([
+      'Sources',
+      'Lights',
+      'Cameras',
+      'Mics',
+      'Advanced',
+    ]);
+    expect(withAdvanced.pages.at(-1)?.groups.map((g) => g.title)).toContain('Mixer');
+    expect(buildPlan({ advanced: 'yes' }, types, auditorium).problems).toEqual([
+      { path: '/advanced', reason: 'must be true or false' },
+    ]);
+  });
+
+  it('gives a room without readable sources Room on/off from its logic and each device’s controls', () => {
+    const display = (index: number, input: string): ModuleInfo =>
+      info(
+        'Display',
+        { power: fn(['state', { type: 'boolean' }]), input: fn(['source', { type: 'string' }]) },
+        { power: false, input },
+        index,
+        2,
+      );
+    const foreign = automaticPlan([
+      {
+        ...info(
+          'System',
+          { power: fn(['state', { type: 'boolean' }]), set_mode: fn(['mode', { type: 'string' }]) },
+          { power: false, mode: 'presentation' },
+        ),
+        logic: true,
+      },
+      display(1, 'HDMI1'),
+      display(2, 'HDMI2'),
+    ]);
+    expect(foreign.home).toEqual([]);
+    expect(foreign.power?.on).toEqual({ module: 'System', index: 1, key: 'power', value: true });
+    expect(foreign.power?.start?.map((s) => `${s.module}.${s.command.method}(${s.command.args})`)).toEqual([
+      'System.power(true)',
+    ]);
+    expect(foreign.pages.map((p) => p.title)).toEqual(['Room', 'Display']);
+    const controls = foreign.pages.flatMap((p) =>
+      p.groups.map((g) => `${g.title}: ${g.controls.map((c) => c.label).join(', ')}`),
+    );
+    expect(controls).toEqual(['Room: Mode', 'Display 1: Power, Input', 'Display 2: Power, Input']);
+    // The free-text input is offered as the values the display names (here, the one it shows).
+    const input = foreign.pages[1]!.groups[0]!.controls[1]!;
+    expect(input).toMatchObject({
+      type: 'select',
+      method: 'input',
+      options: [{ label: 'HDMI 1', args: ['HDMI1'] }],
+    });
+  });
+
+  it('without room logic, Room on switches every display on, and an input list in the funcs becomes the tiles', () => {
+    const screen = (index: number): ModuleInfo =>
+      info(
+        'Display',
+        {
+          power: fn(['state', { type: 'boolean' }]),
+          input: fn(['source', { type: 'string', enum: ['hdmi1', 'dp1'] }]),
+        },
+        { power: false, input: 'hdmi1' },
+        index,
+        2,
+      );
+    const room = automaticPlan([screen(1), screen(2)]);
+    expect(room.home.map((t) => t.label)).toEqual(['HDMI 1', 'DisplayPort 1'.replace('DisplayPort', 'DP')]);
+    expect(room.power?.start?.map((s) => `${s.module} ${s.index}`)).toEqual(['Display 1', 'Display 2']);
+    expect(room.power?.off.map((s) => `${s.module} ${s.index}`)).toEqual(['Display 1', 'Display 2']);
   });
 });

@@ -260,11 +260,13 @@ describe('filters and search on the demo building', () => {
 
     const deps = await api.req<(Named & { role: number })[]>('GET', '/api/control/dependencies');
     expect(deps.status).toBe(200);
-    expect(deps.headers.get('x-total-count')).toBe('10');
+    // Ten demo drivers, and another vendor's display and room logic for rooms added through the API.
+    expect(deps.headers.get('x-total-count')).toBe('12');
     expect(deps.body.map((d) => d.name)).toEqual([
       'Blinds',
       'Bookings',
       'Camera',
+      'Display',
       'Display',
       'Lighting',
       'Mixer',
@@ -272,6 +274,7 @@ describe('filters and search on the demo building', () => {
       'RoomLogic',
       'RoomPC',
       'Switcher',
+      'System',
     ]);
     expect(deps.body.find((d) => d.name === 'RoomLogic')?.role).toBe(3);
     expect(deps.body.find((d) => d.name === 'RoomPC')?.role).toBe(0);

@@ -16,6 +16,8 @@ const KEYS = [
   'room-logic',
   'bookings',
   'room-pc',
+  'generic-display',
+  'generic-logic',
 ];
 
 describe('driver registry', () => {

@@ -15,6 +15,8 @@ export interface ModuleInfo {
   count: number;
   funcs: Funcs;
   state: ModuleState;
+  /** A logic module (the service's role 3): the room's own automation, whatever its class name. */
+  logic?: boolean | undefined;
 }
 
 type Profile = (m: ModuleInfo, id: (name: string) => string) => ControlSpec[];
@@ -38,6 +40,29 @@ function range(funcs: Funcs, method: string, fallback: [number, number]): [numbe
   const min = typeof schema?.minimum === 'number' ? schema.minimum : fallback[0];
   const max = typeof schema?.maximum === 'number' ? schema.maximum : fallback[1];
   return min < max ? [min, max] : fallback;
+}
+
+/**
+ * The values a one-text-parameter method takes, as the module names them: its funcs' `enum`, a list
+ * in its state (`inputs` for `input(source)`, `modes` for `set_mode(mode)`), or at least the value
+ * it reports now. A free-text input becomes a choice of what the device itself says, never a field
+ * to type into on a wall panel.
+ */
+export function knownValues(m: ModuleInfo, method: string, withCurrent = true): string[] {
+  const f = m.funcs[method];
+  if (!f || f.order.length !== 1) return [];
+  const param = f.order[0]!;
+  const schema = f.params[param] as { enum?: unknown; type?: unknown } | undefined;
+  if (schema?.type !== undefined && schema.type !== 'string') return [];
+  const listed = strings(schema?.enum);
+  if (listed.length > 0) return listed;
+  const noun = method.replace(/^(set|select|choose)_/, '');
+  for (const key of [`${noun}s`, `${param}s`, `${method}s`]) {
+    const list = strings(m.state[key]);
+    if (list.length > 0) return list;
+  }
+  const now = [m.state[noun], m.state[param]].find((v): v is string => typeof v === 'string' && v !== '');
+  return now === undefined || !withCurrent ? [] : [now];
 }
 
 const base = (m: ModuleInfo, id: string, label: string) => ({ id, label, module: m.module, index: m.index });
@@ -166,13 +191,13 @@ const profiles: Record<string, Profile> = {
   ],
   Display: (m, id) => [
     ...power(m, id('power')),
-    ...choose(m, id('input'), 'Input', 'input', 'input', strings(m.state.inputs), inputLabel),
+    ...choose(m, id('input'), 'Input', 'input', 'input', knownValues(m, 'input'), inputLabel),
     ...level(m, id('volume'), 'Volume', 'volume', 'volume', { step: 5, unit: '%' }),
     ...onOff(m, id('mute'), 'Mute', 'mute', 'mute'),
   ],
   Projector: (m, id) => [
     ...power(m, id('power')),
-    ...choose(m, id('input'), 'Input', 'input', 'input', strings(m.state.inputs), inputLabel),
+    ...choose(m, id('input'), 'Input', 'input', 'input', knownValues(m, 'input'), inputLabel),
     ...onOff(m, id('mute'), 'AV mute', 'mute', 'mute'),
   ],
   Switcher: (m, id) => {
@@ -228,15 +253,35 @@ const profiles: Record<string, Profile> = {
   },
 };
 
-/** Anything unknown: one big button per method that needs no arguments. */
+const words = (method: string) => {
+  const text = method.replace(/^set_/, '').replaceAll('_', ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+const isBoolean = (m: ModuleInfo, method: string) => {
+  const f = m.funcs[method];
+  const schema = f?.order.length === 1 ? (f.params[f.order[0]!] as { type?: unknown }) : undefined;
+  return schema?.type === 'boolean' || (method === 'power' && f?.order.length === 1);
+};
+
+/**
+ * Anything unknown: power and other on/off methods as toggles, a one-text-parameter method as a
+ * choice of the values the module names, and a big button per method that needs no arguments.
+ */
 const generic: Profile = (m, id) =>
-  Object.entries(m.funcs)
-    .filter(([, f]) => f.arity === 0)
-    .map(([method]) => ({
-      ...base(m, id(method), method.replaceAll('_', ' ')),
-      type: 'button',
-      command: { method, args: [] },
-    }));
+  Object.entries(m.funcs).flatMap(([method, f]): ControlSpec[] => {
+    if (f.arity === 0) {
+      return [{ ...base(m, id(method), words(method)), type: 'button', command: { method, args: [] } }];
+    }
+    if (isBoolean(m, method)) {
+      const status = method in m.state ? method : undefined;
+      return status === undefined ? [] : onOff(m, id(method), words(method), method, status);
+    }
+    const status = [method.replace(/^(set|select|choose)_/, ''), f.order[0]!].find((k) => k in m.state);
+    const label = (v: string) =>
+      method === 'input' ? inputLabel(v) : v.charAt(0).toUpperCase() + v.slice(1);
+    return choose(m, id(method), words(method), method, status ?? method, knownValues(m, method), label);
+  });
 
 /** Room-wide controls first, then what people use most, then the rest by name. */
 const ORDER = ['RoomLogic', 'Display', 'Projector', 'Switcher', 'Camera', 'Mixer', 'Lighting', 'Blinds'];

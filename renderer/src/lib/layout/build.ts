@@ -13,7 +13,9 @@ import type { BuiltLayout } from './model.ts';
 /** The room's own layout when it has a valid one; otherwise (and below any errors) the automatic one. */
 export function layoutFrom(custom: CustomLayoutResult | null, modules: ModuleInfo[]): BuiltLayout {
   if (custom === null) return { source: 'automatic', sections: automaticSections(modules), problems: [] };
-  if (custom.ok) return { source: 'custom', title: custom.title, sections: custom.sections, problems: [] };
+  if (custom.ok && custom.sections.length > 0)
+    return { source: 'custom', title: custom.title, sections: custom.sections, problems: [] };
+  if (custom.ok) return { source: 'automatic', sections: automaticSections(modules), problems: [] };
   return { source: 'automatic', sections: automaticSections(modules), problems: custom.problems };
 }
 

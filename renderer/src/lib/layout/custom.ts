@@ -36,6 +36,8 @@ export type CustomLayoutResult =
       home?: PanelSource[] | undefined;
       power?: PanelPower | undefined;
       volume?: PanelVolume | undefined;
+      /** The engineer's controls on an "Advanced" page of the panel. */
+      advanced: boolean;
     }
   | { ok: false; problems: LayoutProblem[] };
 
@@ -60,7 +62,7 @@ function errorsOf(schema: TSchema, value: unknown, base: string): LayoutProblem[
   return out;
 }
 
-const TOP_KEYS = ['$schema', 'version', 'title', 'home', 'power', 'volume', 'pages', 'sections'];
+const TOP_KEYS = ['$schema', 'version', 'title', 'home', 'power', 'volume', 'pages', 'sections', 'advanced'];
 
 function checkSections(sections: unknown, base: string): LayoutProblem[] {
   if (!Array.isArray(sections) || sections.length === 0) {
@@ -122,6 +124,9 @@ function checkOutline(raw: unknown): LayoutProblem[] {
   if (raw.version !== undefined && raw.version !== 1 && raw.version !== 2) {
     problems.push({ path: '/version', reason: 'must be 1 or 2' });
   }
+  if (raw.advanced !== undefined && typeof raw.advanced !== 'boolean') {
+    problems.push({ path: '/advanced', reason: 'must be true or false' });
+  }
   if (raw.home !== undefined) problems.push(...errorsOf(PanelLayout.properties.home, raw.home, '/home'));
   if (raw.power !== undefined) problems.push(...errorsOf(PanelPower, raw.power, '/power'));
   if (raw.volume !== undefined) problems.push(...checkVolume(raw.volume));
@@ -129,8 +134,8 @@ function checkOutline(raw: unknown): LayoutProblem[] {
     problems.push({ path: '/sections', reason: 'cannot be used together with "pages" (put them in a page)' });
   } else if (raw.pages !== undefined) problems.push(...checkPages(raw.pages));
   else if (raw.sections !== undefined) problems.push(...checkSections(raw.sections, '/sections'));
-  else if (raw.home === undefined)
-    problems.push({ path: '/pages', reason: 'is required (or "home", or "sections")' });
+  else if (raw.home === undefined && raw.advanced === undefined)
+    problems.push({ path: '/pages', reason: 'is required (or "home", "sections" or "advanced")' });
   return problems;
 }
 
@@ -291,5 +296,6 @@ export function parseCustomLayout(raw: unknown, types: Types): CustomLayoutResul
     home: layout.home?.sources,
     power: layout.power,
     volume: layout.volume,
+    advanced: layout.advanced === true,
   };
 }

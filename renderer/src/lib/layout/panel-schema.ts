@@ -223,6 +223,13 @@ export const PanelLayout = Type.Object(
     volume: Type.Optional(PanelVolume),
     pages: Type.Optional(Type.Array(PanelPage, { minItems: 1 })),
     sections: Type.Optional(Type.Array(PanelSection, { minItems: 1 })),
+    advanced: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'true: an "Advanced" page on the panel with the controls the automatic plan keeps for the engineer (mixer faders, raw inputs and routes, device power, second volumes, lighting areas). A layout may consist of this alone: the rest is then planned automatically.',
+      }),
+    ),
   },
   {
     $id: 'https://roomdeck.invalid/schemas/panel-layout.schema.json',

@@ -1,5 +1,5 @@
 import type { ModuleInfo } from '../layout/auto.ts';
-import { controlsOf } from '../layout/auto.ts';
+import { controlsOf, knownValues } from '../layout/auto.ts';
 import type { ControlSpec } from '../layout/model.ts';
 import {
   type Address,
@@ -19,6 +19,13 @@ import {
 /*
  * Any room works with no UI programming: the plan comes from the modules' classes, their funcs
  * (only methods the module offers become controls) and their state (inputs, scenes, channels).
+ *
+ * The pages are curated for the people who use the room, not the people who installed it: sources,
+ * one program volume and mute, microphone mutes, lighting scenes, blinds, camera presets. What an
+ * engineer sets (mixer faders, raw inputs and routes, camera and display power, second volumes,
+ * lighting areas) is kept apart as `advanced`: the technician's, or an "Advanced" page that a
+ * room's settings.panel switches on. A room whose sources the panel cannot read gets each
+ * device's controls instead, so there is always something to press.
  */
 
 const strings = (v: unknown): string[] =>
@@ -28,6 +35,7 @@ const first = (modules: ModuleInfo[], name: string) => modules.find((m) => m.mod
 const all = (modules: ModuleInfo[], ...names: string[]) => modules.filter((m) => names.includes(m.module));
 const at = (m: Address): Address => ({ module: m.module, index: m.index });
 const titled = (m: ModuleInfo, name = m.module) => (m.count > 1 ? `${name} ${m.index}` : name);
+const same = (a: Address, b: Address) => a.module === b.module && a.index === b.index;
 
 /** Bounds of a method's last parameter, from its JSON Schema. */
 function range(m: ModuleInfo, method: string, fallback: [number, number]): [number, number] {
@@ -40,8 +48,28 @@ function range(m: ModuleInfo, method: string, fallback: [number, number]): [numb
   return min < max ? [min, max] : fallback;
 }
 
+/**
+ * The room's own automation: RoomLogic, else a module the service marks as logic (another
+ * vendor's, whatever its class name), else one named like it. It must offer `power`.
+ */
+function logicOf(modules: ModuleInfo[]): ModuleInfo | undefined {
+  const room = first(modules, 'RoomLogic');
+  if (room) return room;
+  return (
+    modules.find((m) => m.logic === true && m.funcs.power) ??
+    modules.find((m) => /logic/i.test(m.module) && m.funcs.power)
+  );
+}
+
+/** Values named as a list (funcs `enum` or a state list), not merely the one shown now. */
+const listedValues = (m: ModuleInfo, method: string): string[] => knownValues(m, method, false);
+
 function roomLogicHome(logic: ModuleInfo): { home: SourceTile[]; power: PowerSpec | null } {
-  const sources = logic.funcs.select_source ? strings(logic.state.sources) : [];
+  const sources = logic.funcs.select_source
+    ? strings(logic.state.sources).length > 0
+      ? strings(logic.state.sources)
+      : listedValues(logic, 'select_source')
+    : [];
   const home = sources.map(
     (name, i): SourceTile => ({
       id: `source-${i + 1}`,
@@ -56,6 +84,7 @@ function roomLogicHome(logic: ModuleInfo): { home: SourceTile[]; power: PowerSpe
   const power: PowerSpec | null = logic.funcs.power
     ? {
         on: { ...at(logic), key: 'power', value: true },
+        start: [{ ...at(logic), command: { method: 'power', args: [true] } }],
         off: [{ ...at(logic), command: { method: 'power', args: [false] } }],
         reset: logic.funcs.reset_room
           ? { ...at(logic), command: { method: 'reset_room', args: [] } }
@@ -67,9 +96,10 @@ function roomLogicHome(logic: ModuleInfo): { home: SourceTile[]; power: PowerSpe
 
 /** No room logic: the main display's own inputs, each tile powering it on and switching to it. */
 function displayHome(screens: ModuleInfo[]): { home: SourceTile[]; power: PowerSpec | null } {
-  const main = screens.find((m) => m.funcs.power);
+  const powered = screens.filter((m) => m.funcs.power);
+  const main = powered[0];
   if (!main) return { home: [], power: null };
-  const inputs = main.funcs.input ? strings(main.state.inputs) : [];
+  const inputs = main.funcs.input ? listedValues(main, 'input') : [];
   const on: Step = { ...at(main), command: { method: 'power', args: [true] } };
   const home = inputs.map(
     (name, i): SourceTile => ({
@@ -84,10 +114,12 @@ function displayHome(screens: ModuleInfo[]): { home: SourceTile[]; power: PowerS
       ],
     }),
   );
-  const off = screens
-    .filter((m) => m.funcs.power)
-    .map((m): Step => ({ ...at(m), command: { method: 'power', args: [false] } }));
-  return { home, power: { on: { ...at(main), key: 'power', value: true }, off } };
+  const each = (state: boolean) =>
+    powered.map((m): Step => ({ ...at(m), command: { method: 'power', args: [state] } }));
+  return {
+    home,
+    power: { on: { ...at(main), key: 'power', value: true }, start: each(true), off: each(false) },
+  };
 }
 
 /** The room's main mixer master when it has one, else the main display's volume. */
@@ -144,54 +176,124 @@ const KIND: Record<string, PageKind> = {
 };
 
 const PAGES: { kind: PageKind; title: string }[] = [
+  { kind: 'room', title: 'Room' },
   { kind: 'lights', title: 'Lights' },
   { kind: 'camera', title: 'Camera' },
-  { kind: 'audio', title: 'Audio' },
+  // "Mics", as AV panels say it: "Microphones" does not fit a tab beside six others on a 7" panel.
+  { kind: 'audio', title: 'Mics' },
   { kind: 'blinds', title: 'Blinds' },
   { kind: 'display', title: 'Display' },
   { kind: 'more', title: 'More' },
 ];
 
-/** What goes on a page: everything the module offers except what the home and the bar already do. */
-function groupOf(m: ModuleInfo, volume: VolumeSpec | null): GroupSpec | null {
+/** Channels people speak into; playback, far-end and computer audio are the engineer's to set. */
+const MICROPHONE =
+  /mic|lectern|podium|radio|lapel|lavalier|handheld|headset|panel|presenter|audience|speaker\b/i;
+const NOT_MICROPHONE = /playback|laptop|computer|\bpc\b|far.?end|\bvc\b|program|music|media|line|aux|usb/i;
+const isMicrophone = (name: string) => MICROPHONE.test(name) && !NOT_MICROPHONE.test(name);
+
+interface Context {
+  /** The room starts with source tiles: raw inputs and display power are theirs and Room on/off's. */
+  tiles: boolean;
+  volume: VolumeSpec | null;
+  /** The module whose power is the room's (its own power toggle would duplicate Room on/off). */
+  power: Address | null;
+}
+
+/** Is this control for the person presenting (true) or for the engineer (false)? */
+function forUser(c: ControlSpec, m: ModuleInfo, ctx: Context): boolean {
+  const method = c.type === 'button' ? c.command.method : c.type === 'toggle' ? c.on.method : c.method;
+  switch (m.module) {
+    case 'Display':
+    case 'Projector':
+      if (method === 'power' || method === 'input') return !ctx.tiles;
+      // A projector's picture mute blanks the screen for a moment: the presenter's. A display's
+      // own speaker volume and mute beside the program volume are a second volume: the engineer's.
+      return m.module === 'Projector' && method === 'mute';
+    case 'Switcher':
+      return false;
+    case 'Camera':
+      return method === 'preset';
+    case 'Mixer':
+      return c.type === 'toggle' && method === 'mute' && isMicrophone(c.label.replace(/ mute$/, ''));
+    case 'Lighting':
+      return method === 'scene';
+    default:
+      // The room's power is Room on/off on the bar.
+      return !(method === 'power' && ctx.power !== null && same(c, ctx.power));
+  }
+}
+
+/** The control as the person presenting reads it. */
+function forPeople(c: ControlSpec, m: ModuleInfo): ControlSpec {
+  if (m.module === 'Projector' && c.type === 'toggle' && c.on.method === 'mute')
+    return { ...c, label: 'Blank picture' };
+  if (m.module === 'Mixer' && c.type === 'toggle') return { ...c, label: c.label.replace(/ mute$/, '') };
+  return c;
+}
+
+/** A module's controls, split: what the room's users see, and what only an engineer should. */
+function groupsOf(m: ModuleInfo, ctx: Context): { user: GroupSpec | null; advanced: GroupSpec | null } {
+  const { volume } = ctx;
   const inBar = (c: ControlSpec) =>
     volume !== null &&
-    c.module === volume.module &&
-    c.index === volume.index &&
+    same(c, volume) &&
     (c.status === volume.key || (volume.mute !== undefined && c.status === volume.mute.key));
   const controls = controlsOf(m).filter((c) => !inBar(c));
-  if (controls.length === 0) return null;
+  const user = controls.filter((c) => forUser(c, m, ctx)).map((c) => forPeople(c, m));
+  // The engineer's mixer is the whole desk: every channel's fader with its mute beside it.
+  const rest = m.module === 'Mixer' ? controls : controls.filter((c) => !forUser(c, m, ctx));
   // Lighting: scenes first (one touch sets the room), areas after.
-  if (m.module === 'Lighting')
-    controls.sort((a, b) => Number(a.type === 'level') - Number(b.type === 'level'));
+  if (m.module === 'Lighting') rest.sort((a, b) => Number(a.type === 'level') - Number(b.type === 'level'));
+  const title = titled(m, m.module === 'Lighting' ? 'Lights' : m.logic ? 'Room' : m.module);
+  const blinds = m.module === 'Blinds' ? { readout: { kind: 'blinds' as const, ...at(m) } } : {};
   return {
-    title: titled(m, m.module === 'Lighting' ? 'Lights' : m.module),
-    controls,
-    strips: m.module === 'Mixer' || m.module === 'Lighting',
+    user:
+      user.length > 0
+        ? {
+            title: m.module === 'Mixer' ? titled(m, 'Microphones') : title,
+            controls: user,
+            ...(m.module === 'Mixer' ? { mutes: true } : {}),
+            ...blinds,
+          }
+        : null,
+    advanced:
+      rest.length > 0
+        ? { title, controls: rest, strips: m.module === 'Mixer' || m.module === 'Lighting' }
+        : null,
   };
 }
 
 export function automaticPlan(modules: ModuleInfo[]): PanelPlan {
-  const logic = first(modules, 'RoomLogic');
+  const logic = logicOf(modules);
   const screens = all(modules, 'Display', 'Projector');
-  const { home, power } = logic ? roomLogicHome(logic) : displayHome(screens);
+  const fromLogic = logic ? roomLogicHome(logic) : null;
+  const fromDisplays = displayHome(screens);
+  // Room logic that offers no sources: the displays' inputs may still be the room's sources.
+  const { home, power } =
+    fromLogic && (fromLogic.home.length > 0 || fromDisplays.home.length === 0)
+      ? fromLogic
+      : { home: fromDisplays.home, power: fromLogic?.power ?? fromDisplays.power };
   const volume = programVolume(modules);
   const bookingsModule = first(modules, 'Bookings');
+  const ctx: Context = { tiles: home.length > 0, volume, power: power ? at(power.on) : null };
   const grouped = new Map<PageKind, GroupSpec[]>();
+  const advanced: GroupSpec[] = [];
   for (const m of modules) {
     if (m.module === 'RoomLogic' || m.module === 'Bookings') continue;
     // With room logic the source tiles route the switcher; a raw matrix is for the technician tools.
     if (m.module === 'Switcher' && logic) continue;
-    const group = groupOf(m, volume);
-    if (group === null) continue;
-    const kind = KIND[m.module] ?? 'more';
-    grouped.set(kind, [...(grouped.get(kind) ?? []), group]);
+    const { user, advanced: extra } = groupsOf(m, ctx);
+    if (extra) advanced.push(extra);
+    if (user === null) continue;
+    const kind = m === logic || m.logic ? 'room' : (KIND[m.module] ?? 'more');
+    grouped.set(kind, [...(grouped.get(kind) ?? []), user]);
   }
   const pages: PageSpec[] = [
     { id: 'sources', title: 'Sources', kind: 'sources', groups: [] },
     ...PAGES.filter((p) => grouped.has(p.kind)).map((p) => ({
       id: p.kind,
-      title: p.title,
+      title: p.kind === 'camera' && (grouped.get(p.kind)?.length ?? 0) > 1 ? 'Cameras' : p.title,
       kind: p.kind,
       groups: grouped.get(p.kind) ?? [],
     })),
@@ -202,7 +304,13 @@ export function automaticPlan(modules: ModuleInfo[]): PanelPlan {
     power,
     volume,
     pages: home.length > 0 ? pages : pages.slice(1),
+    advanced,
     bookings: bookingsModule ? at(bookingsModule) : null,
     problems: [],
   };
+}
+
+/** The Advanced page: the engineer's controls, on the panel only where settings.panel asks. */
+export function advancedPage(groups: GroupSpec[]): PageSpec | null {
+  return groups.length > 0 ? { id: 'advanced', title: 'Advanced', kind: 'advanced', groups } : null;
 }

@@ -1,7 +1,7 @@
 import type { ModuleInfo } from '../layout/auto.ts';
 import type { CustomLayoutResult, CustomPage } from '../layout/custom.ts';
 import type { PanelPower, PanelSource, PanelVolume } from '../layout/panel-schema.ts';
-import { automaticPlan } from './auto-plan.ts';
+import { advancedPage, automaticPlan } from './auto-plan.ts';
 import {
   iconOf,
   type PageKind,
@@ -34,6 +34,9 @@ function powerOf(power: PanelPower): PowerSpec {
   const at = { module: power.module, index: power.index ?? 1 };
   return {
     on: { ...at, key: power.status, value: 'onWhen' in power ? power.onWhen : true },
+    start: power.on
+      ? [{ ...at, command: { method: power.on.method, args: power.on.args ?? [] } }]
+      : undefined,
     off: [{ ...at, command: { method: power.off.method, args: power.off.args ?? [] } }],
     reset: power.reset
       ? { ...at, command: { method: power.reset.method, args: power.reset.args ?? [] } }
@@ -91,18 +94,44 @@ function volumeOf(v: PanelVolume): VolumeSpec {
   };
 }
 
+/**
+ * Automatic tiles switch a device's input by the name the device gives it ("hdmi1"); where the
+ * room's own layout names that input in a choice ("Laptop"), the tile takes the room's name.
+ */
+function namedTiles(home: SourceTile[], pages: CustomPage[]): SourceTile[] {
+  const names = new Map<string, string>();
+  for (const c of pages.flatMap((p) => p.sections.flatMap((s) => s.controls))) {
+    if (c.type !== 'select') continue;
+    for (const o of c.options) names.set(JSON.stringify([c.module, c.index, c.method, o.args]), o.label);
+  }
+  return home.map((tile) => {
+    const last = tile.steps[tile.steps.length - 1];
+    const key = last && JSON.stringify([last.module, last.index, last.command.method, last.command.args]);
+    const label = key === undefined ? undefined : names.get(key);
+    return label === undefined ? tile : { ...tile, label, icon: iconOf(label) };
+  });
+}
+
 /** The plan from the room's own layout as already read (`null`: it has none). */
 export function planFrom(custom: CustomLayoutResult | null, modules: ModuleInfo[]): PanelPlan {
   const automatic = automaticPlan(modules);
   if (custom === null) return automatic;
   if (!custom.ok) return { ...automatic, problems: custom.problems };
-  const home = custom.home ? custom.home.map((s, i) => tileOf(s, i, custom.power, modules)) : automatic.home;
-  const pages: PageSpec[] = custom.pages.map((page, p) => ({
-    id: `page-${p + 1}`,
-    title: page.title,
-    kind: kindOf(page),
-    groups: page.sections.map((s) => ({ title: s.title, controls: s.controls })),
-  }));
+  const home = custom.home
+    ? custom.home.map((s, i) => tileOf(s, i, custom.power, modules))
+    : namedTiles(automatic.home, custom.pages);
+  // A layout that only switches the Advanced page on keeps the automatic pages.
+  const own: PageSpec[] =
+    custom.pages.length === 0
+      ? automatic.pages.filter((p) => p.kind !== 'sources')
+      : custom.pages.map((page, p) => ({
+          id: `page-${p + 1}`,
+          title: page.title,
+          kind: kindOf(page),
+          groups: page.sections.map((s) => ({ title: s.title, controls: s.controls })),
+        }));
+  const advanced = custom.advanced ? advancedPage(automatic.advanced) : null;
+  const pages = advanced ? [...own, advanced] : own;
   return {
     source: 'custom',
     title: custom.title,
@@ -111,6 +140,7 @@ export function planFrom(custom: CustomLayoutResult | null, modules: ModuleInfo[
     volume: custom.volume ? volumeOf(custom.volume) : automatic.volume,
     pages:
       home.length > 0 ? [{ id: 'sources', title: 'Sources', kind: 'sources', groups: [] }, ...pages] : pages,
+    advanced: automatic.advanced,
     bookings: automatic.bookings,
     problems: [],
   };

@@ -20,6 +20,12 @@ export interface FaderSpec {
   unit: string;
   taper: Taper;
   limits: { min: number; max: number };
+  /**
+   * "percent": the level is read out as the fader's position between the installer's limits (0–100 %),
+   * so one room's DSP in dB and another's display in % read alike on the panel. The device is still
+   * sent its own unit.
+   */
+  display?: 'percent' | undefined;
 }
 
 export type FaderPhase = 'idle' | 'pending' | 'confirmed' | 'failed';
@@ -85,7 +91,18 @@ export class FaderState {
     return this.feed.stale;
   }
   get text(): string {
+    if (this.#asPercent && this.shown !== null) return `${this.percent} %`;
     return formatLevel(this.shown, this.spec.unit);
+  }
+
+  /** Where the level sits between the installer's limits, 0…100. */
+  get percent(): number {
+    const [low, high] = this.travelLimits;
+    return high === low ? 0 : Math.round((100 * (this.travel - low)) / (high - low));
+  }
+
+  get #asPercent(): boolean {
+    return this.spec.display === 'percent' && this.spec.unit !== '%';
   }
 
   /** 0…1000 for the range input. */
@@ -132,7 +149,7 @@ export class FaderState {
   nudge(direction: 1 | -1): void {
     const base = this.#target ?? this.reported ?? this.spec.limits.min;
     this.#dragging = true;
-    this.set(base + direction * this.#stepSize());
+    this.set(this.#next(base, direction));
     this.#dragging = false;
   }
 
@@ -144,12 +161,12 @@ export class FaderState {
     const step = (delay: number) => {
       this.#ramp = clock.setTimeout(() => {
         const base = this.#target ?? this.reported ?? this.spec.limits.min;
-        this.set(base + direction * this.#stepSize());
+        this.set(this.#next(base, direction));
         step(150);
       }, delay);
     };
     const base = this.#target ?? this.reported ?? this.spec.limits.min;
-    this.set(base + direction * this.#stepSize());
+    this.set(this.#next(base, direction));
     step(400);
   }
 
@@ -162,6 +179,22 @@ export class FaderState {
   dispose(): void {
     this.stopRamp();
     this.#unsubscribe();
+  }
+
+  /** One step from `base`: 2 % of the travel where the level reads as percent, else the unit's step. */
+  #next(base: number, direction: 1 | -1): number {
+    const s = this.spec;
+    if (!this.#asPercent) return base + direction * this.#stepSize();
+    const [low, high] = this.travelLimits;
+    const travel = 1000 * toTravel(base, s.min, s.max, s.taper) + direction * 0.02 * (high - low);
+    const level = snapLevel(
+      fromTravel(travel / 1000, s.min, s.max, s.taper),
+      s.step,
+      s.limits.min,
+      s.limits.max,
+    );
+    // Near the top of an audio taper 2 % is less than a step: move at least one step.
+    return level === base ? base + direction * s.step : level;
   }
 
   #stepSize(): number {

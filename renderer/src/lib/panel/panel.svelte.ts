@@ -322,8 +322,36 @@ export class PanelModel {
     }
   }
 
+  /** A room with no source tiles starts with Room on: what its power says starts it. */
+  get canSwitchOn(): boolean {
+    return (this.plan?.home.length ?? 0) === 0 && (this.plan?.power?.start?.length ?? 0) > 0;
+  }
+
+  /** Room on, for a room without source tiles; locked until the devices report on. */
+  async switchOn(): Promise<void> {
+    const steps = this.plan?.power?.start;
+    if (!steps || steps.length === 0 || this.busy) return;
+    this.#phase = 'starting';
+    this.#problem = null;
+    try {
+      await this.room.run(steps);
+      if (!(await this.#until(() => this.roomOn))) {
+        this.#problem =
+          'The room did not switch on: the devices still report off. Try again, or call AV support.';
+      }
+    } catch (error) {
+      if (!(noAnswer(error) && (await this.#until(() => this.roomOn)))) {
+        this.#problem = this.room.messageOf(error);
+      }
+    } finally {
+      this.#phase = 'ready';
+      this.pageAfterStart();
+    }
+  }
+
   pageAfterStart(): void {
-    if (this.view === 'in-use' && this.page === null) this.#pageId = 'sources';
+    if (this.view === 'in-use' && !this.pages.some((p) => p.id === this.#pageId))
+      this.#pageId = this.pages[0]?.id ?? 'sources';
     this.room.show(this.page);
   }
 

@@ -68,6 +68,8 @@ export function proofsOf(state: Record<string, unknown> | undefined, source: unk
 export interface PowerSpec {
   /** Where "the room is on" is read. */
   on: Watch;
+  /** What "Room on" sends when there is no source tile to start the room with. */
+  start?: Step[] | undefined;
   /** What "Room off" sends, in order. */
   off: Step[];
   /** Optional room-wide reset to default routes and levels. */
@@ -94,13 +96,30 @@ export interface VolumeSpec extends Address {
   mute?: { method: string; args: unknown[]; key: string } | undefined;
 }
 
-export type PageKind = 'sources' | 'lights' | 'camera' | 'audio' | 'blinds' | 'display' | 'more';
+export type PageKind =
+  | 'sources'
+  | 'room'
+  | 'lights'
+  | 'camera'
+  | 'audio'
+  | 'blinds'
+  | 'display'
+  | 'more'
+  | 'advanced';
+
+/** A device's state shown as words beside its controls (blinds: where they are, and moving). */
+export interface Readout extends Address {
+  kind: 'blinds';
+}
 
 export interface GroupSpec {
   title: string;
   controls: ControlSpec[];
   /** Channel strips (vertical faders side by side) rather than a grid of buttons. */
   strips?: boolean | undefined;
+  /** Microphone mutes: each a button with a microphone that turns red when muted. */
+  mutes?: boolean | undefined;
+  readout?: Readout | undefined;
 }
 
 export interface PageSpec {
@@ -117,6 +136,8 @@ export interface PanelPlan {
   power: PowerSpec | null;
   volume: VolumeSpec | null;
   pages: PageSpec[];
+  /** The engineer's controls (mixer faders, raw inputs, device power…), kept off the user's pages. */
+  advanced: GroupSpec[];
   /** The room's calendar (a Bookings service module), when it has one. */
   bookings: Address | null;
   /** Why a custom layout was not used (the automatic one is shown instead). */
@@ -134,6 +155,7 @@ export function pageModules(page: PageSpec | undefined): Address[] {
   const seen = new Map<string, Address>();
   for (const group of page?.groups ?? []) {
     for (const c of group.controls) if (c.status !== undefined) add(seen, c);
+    add(seen, group.readout);
   }
   return [...seen.values()];
 }

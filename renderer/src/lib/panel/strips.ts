@@ -22,8 +22,9 @@ export function faderOf(level: LevelSpec): FaderSpec {
   };
 }
 
+/** The program volume reads in percent whatever the device's unit (dB on a DSP). */
 export function faderOfVolume(v: VolumeSpec): FaderSpec {
-  return { ...v };
+  return { ...v, display: 'percent' };
 }
 
 export interface Strip {
