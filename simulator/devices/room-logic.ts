@@ -57,10 +57,11 @@ export function defaultHelpFor(settings: Record<string, unknown>, classes: reado
       `- ${named[0]?.toUpperCase()}${named.slice(1)} have their own page${pages.length > 1 ? 's' : ''} at the top.`,
     );
   }
+  // The number to call is the panel's to show (the room's own, else the installation's), large.
   lines.push(
     '- When you leave, touch **End meeting / Room off**.',
     '',
-    'Something not working? Call the AV help desk on **extension 4357** (HELP).',
+    'Something not working? Touch **Request help**.',
   );
   return lines.join('\n');
 }

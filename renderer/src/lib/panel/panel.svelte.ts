@@ -2,6 +2,7 @@ import type { ModuleState, PanelTimers } from '#contract';
 import type { Room } from '../room.svelte.ts';
 import { type Transition, sameValue, transitionOf } from '../values.ts';
 import { type BookingView, bookingView, nextMeetingStart } from './booking.ts';
+import { callFor } from './help-contact.ts';
 import { IdleWatch } from './idle.svelte.ts';
 
 /** "No answer in time" only: the devices may have done it, and their state is the proof. */
@@ -165,7 +166,7 @@ export class PanelModel {
       }
       if (!(await this.#until(() => this.#holds(tile.active)))) {
         this.#failedTile = tile.id;
-        this.#problem = `${tile.label} did not come up: the devices still report something else. Try again, or call AV support.`;
+        this.#problem = `${tile.label} did not come up (the screens still show something else): try again, or ${callFor(this.room.roomHelp.phone)}.`;
       }
     } catch (error) {
       // A hung answer from a room that did start: the state says so, and that is what counts.
@@ -194,8 +195,7 @@ export class PanelModel {
     try {
       await this.room.run(power.off);
       if (!(await this.#until(() => !this.roomOn))) {
-        this.#problem =
-          'The room did not switch off: the devices still report on. Try again, or call AV support.';
+        this.#problem = `The room did not switch off (its devices still report on): try again, or ${callFor(this.room.roomHelp.phone)}.`;
       }
     } catch (error) {
       if (!(noAnswer(error) && (await this.#until(() => !this.roomOn)))) {
@@ -214,6 +214,17 @@ export class PanelModel {
     this.#problem = null;
     try {
       await this.room.run([step]);
+      // A reset is "back to how the room starts": that is never silent, whatever the room logic did.
+      const volume = this.plan?.volume;
+      if (volume?.mute && this.room.feed(volume.module, volume.index).state?.[volume.mute.key] === true) {
+        await this.room.run([
+          {
+            module: volume.module,
+            index: volume.index,
+            command: { method: volume.mute.method, args: [...volume.mute.args, false] },
+          },
+        ]);
+      }
     } catch (error) {
       this.#problem = this.room.messageOf(error);
     }
@@ -234,7 +245,7 @@ export class PanelModel {
       this.room.feeds.refresh(at);
       return true;
     } catch (error) {
-      this.#bookingProblem = this.room.messageOf(error);
+      this.#bookingProblem = this.room.messageOf(error, at);
       return false;
     } finally {
       this.#bookingBusy = false;
