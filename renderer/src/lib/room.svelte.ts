@@ -458,7 +458,8 @@ export class Room implements RoomPort {
     const call = callFor(this.roomHelp.phone);
     if (record.running === false) return `${name} is switched off in the room system: ${call}.`;
     if (record.connected === false)
-      return `${name} is not responding: check that it is switched on and plugged in, or ${call}.`;
+      // Shown beside the control, in little room: the fault and who to call.
+      return `${name} is not responding: ${call}.`;
     return null;
   }
 
