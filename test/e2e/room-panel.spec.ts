@@ -66,7 +66,7 @@ test.describe('the room panel', () => {
     await openRoom(page, stack.host.url, 'Huddle 3.2');
     await tile(page, 'Laptop').click();
     const problem = page.locator('[data-problem]');
-    await expect(problem).toContainText('Display 1 did not respond');
+    await expect(problem).toContainText('Display 1 is not responding');
     await expect(problem).not.toContainText('10.20.3.31');
     await expect(tile(page, 'Laptop')).toHaveAttribute('data-state', 'failed');
   });
@@ -166,7 +166,7 @@ test.describe('the room panel', () => {
     await tile(page, 'Laptop').click();
     await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
     await page.getByRole('button', { name: 'End meeting / Room off' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Switch the room off' }).click();
     await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome');
     expect((await service.state(HUDDLE, 'RoomLogic')).power).toBe(false);
   });
@@ -295,7 +295,7 @@ test.describe('the room’s booking', () => {
     await page.getByRole('button', { name: 'End meeting', exact: true }).click();
     const offer = page.getByRole('alertdialog');
     await expect(offer).toContainText('Switch the room off');
-    await offer.getByRole('button', { name: 'Yes' }).click();
+    await offer.getByRole('button', { name: 'Switch the room off' }).click();
     await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome');
     await expect(async () => expect((await service.state(HUDDLE, 'Bookings')).status).toBe('free')).toPass({
       timeout: 70_000,
