@@ -14,6 +14,9 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
+    // The panel and the tools show times in the device's locale (time-format.ts); the suite pins one
+    // so its assertions read "14:05" on every machine.
+    locale: 'en-GB',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions(),
   },

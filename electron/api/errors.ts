@@ -29,7 +29,7 @@ export const ERROR_MESSAGES = {
   ROOMDECK_INVALID_ARGUMENTS:
     'The device did not accept the values sent with this command. Check them and try again.',
   ROOMDECK_DRIVER_ERROR:
-    'The device reported an error. Check that it is powered and connected, then try again.',
+    'The device could not carry out the command. Check that it is switched on, then try again.',
   ROOMDECK_EXEC_TIMEOUT:
     'The device did not confirm the command in time. It may still complete; check the room before trying again.',
   ROOMDECK_BAD_REQUEST: 'The service did not understand the request. Check the values and try again.',
@@ -87,6 +87,24 @@ export function sanitizeServiceMessage(text: string): string {
   return cleaned.length > MAX_SERVICE_MESSAGE ? `${cleaned.slice(0, MAX_SERVICE_MESSAGE - 1)}…` : cleaned;
 }
 
+/**
+ * A device's refusal is best said in the device's own words ("display is off"): they are the
+ * reason, not a footnote to a generic sentence. Every other code keeps its sentence first.
+ */
+function messageWith(code: RoomdeckErrorCode, base: string, said: string | undefined): string {
+  if (said === undefined) return base;
+  if (code === 'ROOMDECK_DRIVER_ERROR') return `The device said: ${said.replace(/[.\s]+$/, '')}.`;
+  return `${base} (The service said: ${said})`;
+}
+
+/** Codes whose service words the panel rewords itself (it needs them apart from the message). */
+const SAID_CODES: ReadonlySet<RoomdeckErrorCode> = new Set([
+  'ROOMDECK_DRIVER_ERROR',
+  'ROOMDECK_INVALID_ARGUMENTS',
+  'ROOMDECK_EXEC_TIMEOUT',
+  'ROOMDECK_MODULE_STOPPED',
+]);
+
 /** The base of every Roomdeck error: a stable `code` and a message a person can act on. */
 export class RoomdeckError extends Error {
   override name = 'RoomdeckError';
@@ -100,9 +118,7 @@ export class RoomdeckError extends Error {
         ? undefined
         : sanitizeServiceMessage(options.serviceMessage);
     const base = ERROR_MESSAGES[code];
-    super(serviceMessage === undefined ? base : `${base} (The service said: ${serviceMessage})`, {
-      cause: options.cause,
-    });
+    super(messageWith(code, base, serviceMessage), { cause: options.cause });
     this.code = code;
     this.serviceMessage = serviceMessage;
     this.details = options.details;
@@ -228,6 +244,9 @@ export function toBridgeError(err: unknown): BridgeErrorBody {
   if (err instanceof RoomdeckError) {
     const body: BridgeErrorBody = { code: err.code, message: err.message };
     if (err.details !== undefined) body.details = structuredClone(err.details);
+    // Already sanitised (credentials blanked, kept short) when the error was made.
+    if (err.serviceMessage !== undefined && SAID_CODES.has(err.code))
+      body.details = { ...body.details, said: err.serviceMessage };
     return body;
   }
   return { code: 'ROOMDECK_INTERNAL', message: ERROR_MESSAGES.ROOMDECK_INTERNAL };

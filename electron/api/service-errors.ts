@@ -4,7 +4,6 @@ import {
   AuthError,
   LinkError,
   type RoomdeckError,
-  sanitizeServiceMessage,
   ServiceError,
   type ValidationFailure,
   ValidationFailedError,
@@ -98,17 +97,13 @@ export function errorFromResponse(response: FailedResponse, exec = false): Roomd
 }
 
 /**
- * A device's or service module's refusal. Its own sentence also travels alone, as `deviceMessage`,
- * so a caller that knows the module can say it as it is: a calendar's "The room is booked from
- * 14:00 (Design sync); book 25 minutes or less." is a booking answer, not a device fault.
+ * A device's or service module's refusal. Its own sentence crosses the bridge apart from the
+ * message (`details.said`, see toBridgeError), so a caller that knows the module can say it as it
+ * is: a calendar's "The room is booked from 14:00 (Design sync); book 25 minutes or less." is a
+ * booking answer, not a device fault.
  */
 function driverError(status: number, evidence: { cause: FailedResponse }, said: string | undefined) {
-  const own = said === undefined ? '' : sanitizeServiceMessage(said);
-  return new ServiceError('ROOMDECK_DRIVER_ERROR', status, {
-    ...evidence,
-    serviceMessage: said,
-    ...(own === '' ? {} : { details: { deviceMessage: own } }),
-  });
+  return new ServiceError('ROOMDECK_DRIVER_ERROR', status, { ...evidence, serviceMessage: said });
 }
 
 function failuresOf(body: ErrorBody): ValidationFailure[] {

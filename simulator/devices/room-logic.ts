@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { ROLE } from '../store/model.ts';
 import {
   type Driver,
@@ -17,16 +18,71 @@ export const DEFAULT_DEVICE_WAIT_MS = 8000;
 
 export const DEFAULT_SOURCES = ['Laptop', 'Room PC', 'Wireless'] as const;
 
+/** The help a room logic module without devices gives (none to name): how to start, how to leave. */
 export const DEFAULT_HELP = [
-  '**Starting the room.** Touch a source (**Laptop**, **Room PC** or **Wireless**): the screens and',
-  'sound come on and show it. A projector takes about half a minute to warm up.',
+  '**Starting the room.** Touch a source: the screens and sound come on and show it.',
   '',
-  '- The volume is always at the bottom of the screen.',
-  '- Lights, cameras and sound have their own pages at the top.',
-  '- When you leave, touch **End meeting / Room off**.',
+  '- When you leave, touch **End meeting** (**Room off** when nothing is booked).',
   '',
   'Something not working? Call the AV help desk on **extension 4357** (HELP).',
 ].join('\n');
+
+const orList = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+
+/**
+ * The default help, said only of what this room has: its own sources, a projector's warm-up only
+ * with a projector, pages only for the lights, blinds and cameras it has (never a Room PC or a
+ * camera the room does not have).
+ */
+export function defaultHelpFor(settings: Record<string, unknown>, classes: readonly string[]): string {
+  const has = (c: string) => classes.includes(c);
+  if (classes.length === 0) return DEFAULT_HELP;
+  const lines = [
+    `**Starting the room.** Touch ${orList(sources(settings).map((s) => `**${s}**`))}: the screens and`,
+    'sound come on and show it.',
+  ];
+  if (has('Projector')) lines.push('The projector takes about half a minute to warm up.');
+  lines.push('');
+  if (has('Mixer') || has('Display') || has('Projector'))
+    lines.push('- The volume is always at the bottom of the screen.');
+  const pages = [
+    has('Lighting') ? 'lights' : '',
+    has('Blinds') ? 'blinds' : '',
+    has('Camera') ? 'cameras' : '',
+  ].filter(Boolean);
+  if (pages.length > 0) {
+    const named = orList(pages).replace(' or ', ' and ');
+    lines.push(
+      `- ${named[0]?.toUpperCase()}${named.slice(1)} have their own page${pages.length > 1 ? 's' : ''} at the top.`,
+    );
+  }
+  // The number to call is the panel's to show (the room's own, else the installation's), large.
+  lines.push(
+    '- When you leave, touch **End meeting** (**Room off** when nothing is booked).',
+    '',
+    'Something not working? Touch **Request help**.',
+  );
+  return lines.join('\n');
+}
+
+/** How many help requests the room keeps (oldest dropped first). */
+export const MAX_HELP_REQUESTS = 20;
+const MAX_HELP_MESSAGE = 200;
+
+/** A help request as the room records it: when (epoch seconds) and what was said. */
+export interface HelpRequest {
+  at: number;
+  message: string;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+const withoutControls = (text: string): string => text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
+
+function helpRequestsOf(state: Record<string, unknown>): HelpRequest[] {
+  const list = state.help_requests;
+  return Array.isArray(list) ? (list as HelpRequest[]) : [];
+}
 
 /** One device call the room makes; steps keep sibling order so warnings read predictably. */
 interface Step {
@@ -290,6 +346,23 @@ function levelSteps(system: SystemContext, settings: Record<string, unknown>): S
   }));
 }
 
+/** The program sound unmuted: the mixers' master, else the displays' own mute (those switched on). */
+function unmuteSteps(system: SystemContext): Step[] {
+  const siblings = system.siblings();
+  const mixers = ofClass(siblings, 'Mixer');
+  if (mixers.length > 0) return mixers.map((target) => ({ target, method: 'master_mute', args: [false] }));
+  return ofClass(siblings, 'Display')
+    .filter((target) => {
+      try {
+        const state = system.state(target.className, target.index);
+        return state.power === true && state.mute === true;
+      } catch {
+        return false;
+      }
+    })
+    .map((target) => ({ target, method: 'mute', args: [false] }));
+}
+
 /** Warming up or cooling down, as the room's projectors and displays report it. */
 function transitionOf(
   system: SystemContext,
@@ -328,6 +401,15 @@ export const roomLogic: Driver = {
       name: text('one of the module settings `sources` (default Laptop, Room PC, Wireless)'),
     }),
     reset_room: func(),
+    request_help: func({
+      message: Type.String({
+        minLength: 1,
+        maxLength: MAX_HELP_MESSAGE,
+        default: 'Help requested at the panel',
+        description: 'what the person asking said (kept with the time in state `help_requests`)',
+      }),
+    }),
+    clear_help_requests: func(),
   },
   choices: (settings) => ({ select_source: { name: sources(settings) } }),
   initialState(settings) {
@@ -343,11 +425,14 @@ export const roomLogic: Driver = {
       selected: null,
       shown_by: {},
       not_answering: [],
+      help_requests: [],
     };
   },
   advance(ctx) {
     ctx.state.sources = sources(ctx.module.settings);
-    ctx.state.help = readString(ctx.module.settings, 'help', DEFAULT_HELP);
+    const classes = ctx.system ? ctx.system.siblings().map((t) => t.className) : [];
+    ctx.state.help = readString(ctx.module.settings, 'help', defaultHelpFor(ctx.module.settings, classes));
+    ctx.state.help_requests ??= [];
     if (ctx.system) {
       ctx.state.shown_by = shownBy(ctx.system, ctx.module.settings);
       const t = transitionOf(ctx.system, ctx.now());
@@ -368,7 +453,9 @@ export const roomLogic: Driver = {
         const system = systemOf(ctx);
         const settings = ctx.module.settings;
         const source = readString(settings, 'default_source', sources(settings)[0] ?? '');
-        const steps = [...levelSteps(system, settings)];
+        // Back to how the room starts: its level, and never silent (a reset that left the room
+        // muted would look like a broken sound system).
+        const steps = [...levelSteps(system, settings), ...unmuteSteps(system)];
         const plan =
           ctx.state.power === true && sources(settings).includes(source)
             ? sourcePlan(system.siblings(), settings, source)
@@ -382,6 +469,16 @@ export const roomLogic: Driver = {
         }
         return failIfPartial(ctx, 'The room was reset', result);
       }
+      case 'request_help': {
+        // Control characters go: the message is shown in the technician tools as it is.
+        const message = withoutControls(String(args[0])).trim() || 'Help requested';
+        const request: HelpRequest = { at: Math.round(ctx.now() / 1000), message };
+        ctx.state.help_requests = [...helpRequestsOf(ctx.state), request].slice(-MAX_HELP_REQUESTS);
+        return request;
+      }
+      case 'clear_help_requests':
+        ctx.state.help_requests = [];
+        return null;
       case 'select_source': {
         const source = args[0] as string;
         checkOneOf(method, 'name', source, sources(ctx.module.settings));

@@ -151,7 +151,7 @@ test('with no meeting under way the bar says Room off, with its own question, an
   await bar(page).getByRole('button', { name: 'Room off', exact: true }).click();
   const question = page.getByRole('alertdialog');
   await expect(question).toContainText('Switch the room off?');
-  await question.getByRole('button', { name: 'Switch off' }).click();
+  await question.getByRole('button', { name: 'Switch the room off' }).click();
   await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome');
   expect((await service.state(HUDDLE, 'RoomLogic')).power).toBe(false);
   expect(await calendar()).toMatchObject({ status: 'free', next: { title: 'Design review' } });

@@ -65,14 +65,12 @@ test.describe('the panel against the simulator', () => {
     const about = page.getByRole('dialog', { name: 'Help' }).getByRole('region', { name: 'About this room' });
     await expect(about.getByRole('definition').filter({ hasText: /^30$/ })).toBeVisible();
     await expect(about.getByText('display, camera, lecture-capture, vc')).toBeVisible();
-    await expect(about.getByRole('list', { name: 'Devices' }).getByRole('listitem')).toHaveText([
-      'Bookings ×1',
-      'Camera ×2',
-      'Display ×2',
-      'Lighting ×1',
-      'Presenter PC ×1',
-      'RoomLogic ×1',
-      'Switcher ×1',
+    // Its equipment in people's words, not module classes ("RoomLogic ×1").
+    await expect(about.getByRole('list', { name: 'Equipment' }).getByRole('listitem')).toHaveText([
+      '2 displays',
+      '2 cameras',
+      '1 lighting control',
+      '1 presenter PC',
     ]);
   });
 

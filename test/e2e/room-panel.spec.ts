@@ -70,7 +70,7 @@ test.describe('the room panel', () => {
     await openRoom(page, stack.host.url, 'Huddle 3.2');
     await tile(page, 'Laptop').click();
     const problem = page.locator('[data-problem]');
-    await expect(problem).toContainText('Display 1 did not respond');
+    await expect(problem).toContainText('Display 1 is not responding');
     await expect(problem).not.toContainText('10.20.3.31');
     await expect(tile(page, 'Laptop')).toHaveAttribute('data-state', 'failed');
   });
@@ -175,7 +175,7 @@ test.describe('the room panel', () => {
     await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
     // No meeting under way: the bar's button is Room off, and its question answers with verbs.
     await page.getByRole('button', { name: 'Room off', exact: true }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Switch off' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Switch the room off' }).click();
     await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome');
     expect((await service.state(HUDDLE, 'RoomLogic')).power).toBe(false);
   });

@@ -15,7 +15,8 @@ const codeOf = (error: unknown): string =>
 export interface RoomPort {
   feed(module: string, index: number): ModuleFeed;
   exec(module: string, index: number, command: Command): Promise<unknown>;
-  messageOf(error: unknown): string;
+  /** A failure in one sentence; `target`: the device the command was for. */
+  messageOf(error: unknown, target?: { module: string; index: number }): string;
   clock: Clock;
   /** How long the device may take to report what was asked before the control says so. */
   confirmTimeoutMs: number;
@@ -161,7 +162,7 @@ export class ControlState {
       const seenMeanwhile = this.#inFlight === null && expect !== null && !agreedBefore;
       this.#inFlight = null;
       if (seenMeanwhile && this.#isConfirmed() && NO_ANSWER_CODES.has(codeOf(error))) return;
-      this.#fail(this.#room.messageOf(error));
+      this.#fail(this.#room.messageOf(error, this.#target));
       return;
     }
     if (run !== this.#runs) return;

@@ -9,6 +9,8 @@ import type { CustomLayoutResult } from './layout/custom.ts';
 import type { BuiltLayout } from './layout/model.ts';
 import { readCustomLayout } from './layout/read-custom.ts';
 import { planFrom } from './panel/build-plan.ts';
+import { failureSentence } from './panel/failure-words.ts';
+import { callFor, type RoomHelp, roomHelpOf } from './panel/help-contact.ts';
 import { linkWords } from './panel/link-words.ts';
 import { checkOutcome } from './panel/outcome.ts';
 import { type Address, type PanelPlan, type Step, watchedModules, type PageSpec } from './panel/plan.ts';
@@ -128,6 +130,10 @@ export class Room implements RoomPort {
   #plan = $state.raw<PanelPlan | null>(null);
   #initial = new Map<string, ModuleState>();
   #loadError = $state<string | null>(null);
+  /** The module that takes help requests (`request_help(message)`, the room logic's), if any. */
+  #helpDesk = $state.raw<Address | null>(null);
+  /** The installation's configured support contact (managed configuration), once read. */
+  #supportContact = $state<string | null>(null);
   /** The service says the room does not exist (removed, or the service was reset since it was chosen). */
   #gone = $state(false);
   #timer: unknown = null;
@@ -200,8 +206,53 @@ export class Room implements RoomPort {
     return this.feeds.feed({ module, index });
   }
 
-  messageOf(error: unknown): string {
-    return messageOf(error);
+  /** Who to call and the room's own help text (its settings first, else the installation's contact). */
+  get roomHelp(): RoomHelp {
+    const systemHelp = (this.#types.RoomLogic ?? 0) > 0 ? this.feed('RoomLogic', 1).state?.help : undefined;
+    return roomHelpOf(this.#detail?.system.settings, this.#supportContact, systemHelp);
+  }
+
+  /** Where a help request from the panel goes: null when no module of the room takes one. */
+  get helpDesk(): Address | null {
+    return this.#helpDesk;
+  }
+
+  /** Records a help request with the room system, for the technician tools' "Needs attention". */
+  async requestHelp(message: string): Promise<void> {
+    const desk = this.#helpDesk;
+    if (!desk) throw new Error('This room takes no help requests.');
+    await this.exec(desk.module, desk.index, { method: 'request_help', args: [message] });
+  }
+
+  /** The installation's support contact, told by the panel once it has read it. */
+  set supportContact(contact: string | null) {
+    this.#supportContact = contact;
+  }
+
+  /**
+   * A failure in one sentence in the room's words, naming the device (`target`: the device the
+   * command was for), what to do, and who to call. Failures that are not the room's (signed out,
+   * the link lost) keep their own words.
+   */
+  messageOf(error: unknown, target: Address | undefined = targetOf(error)): string {
+    const bridgeError = toBridgeError(error);
+    const bookings = this.#plan?.bookings;
+    const booking =
+      target !== undefined &&
+      (target.module === 'Bookings' ||
+        (bookings != null && bookings.module === target.module && bookings.index === target.index));
+    const words = failureSentence(bridgeError, {
+      device: target === undefined || target.module === 'RoomLogic' ? undefined : this.nameOf(target),
+      booking,
+      phone: this.roomHelp.phone,
+    });
+    return words ?? messageOf(error);
+  }
+
+  /** A device as the room calls it: "Display 1" (with its number only when the room has several). */
+  nameOf(target: Address): string {
+    const several = (this.#types[target.module] ?? 1) > 1;
+    return friendly(several ? `${target.module} ${target.index}` : target.module);
   }
 
   /** Commands sent to the room's devices and not yet answered, from any control on any page. */
@@ -298,6 +349,8 @@ export class Room implements RoomPort {
       const feed = this.feed(m.module, m.index);
       if (feed.state === undefined || !this.#fromMemory) feed.receive(m.state);
     }
+    const desk = modules.find((m) => Object.hasOwn(m.funcs, 'request_help'));
+    this.#helpDesk = desk ? { module: desk.module, index: desk.index } : null;
     this.#layout = layoutFrom(custom, modules);
     this.#plan = planFrom(custom, withoutComputers(modules, this.#detail));
     this.show(null);
@@ -403,7 +456,16 @@ export class Room implements RoomPort {
 
   /** Runs steps in order; the first failure stops the sequence and is thrown. */
   async run(steps: readonly Step[]): Promise<void> {
-    for (const step of steps) checkOutcome(await this.exec(step.module, step.index, step.command));
+    for (const step of steps) {
+      try {
+        checkOutcome(await this.exec(step.module, step.index, step.command));
+      } catch (error) {
+        // Which device the failing step was for, so its failure can be said naming it.
+        if (typeof error === 'object' && error !== null && !Object.isFrozen(error))
+          Object.assign(error, { target: { module: step.module, index: step.index } });
+        throw error;
+      }
+    }
   }
 
   #heard(target: Address, answered: boolean): void {
@@ -460,8 +522,10 @@ export class Room implements RoomPort {
     const silent = this.silence(target);
     if (silent === null) return null;
     const name = friendly(this.#nameOf(target));
-    if (silent.why === 'stopped') return `${name} is switched off at the system. Call AV support.`;
-    return `${name} is not responding. Check it is plugged in, or call AV support.`;
+    const call = callFor(this.roomHelp.phone);
+    if (silent.why === 'stopped') return `${name} is switched off in the room system: ${call}.`;
+    // Shown beside the control, in little room: the fault and who to call.
+    return `${name} is not responding: ${call}.`;
   }
 
   #connection(): Connection {
@@ -491,8 +555,8 @@ export class Room implements RoomPort {
   /** The room's help: its settings first, else RoomLogic's (read even when nothing polls RoomLogic). */
   async help(): Promise<string | null> {
     // The room's own help (its settings, written by the people who run it) comes first.
-    const own = this.#detail?.system.settings?.help;
-    if (typeof own === 'string' && own.trim() !== '') return own;
+    const own = this.roomHelp.text;
+    if (own !== null) return own;
     if ((this.#types.RoomLogic ?? 0) === 0) return null;
     const live = this.feed('RoomLogic', 1).state?.help;
     if (typeof live === 'string') return live;
@@ -561,6 +625,15 @@ export class Room implements RoomPort {
       // The poller reports link loss; a missed refresh of the indicator needs no second banner.
     }
   }
+}
+
+/** The device a failed step was for (Room.run marks it). */
+function targetOf(error: unknown): Address | undefined {
+  const target =
+    typeof error === 'object' && error !== null ? (error as { target?: unknown }).target : undefined;
+  if (typeof target !== 'object' || target === null) return undefined;
+  const { module, index } = target as { module?: unknown; index?: unknown };
+  return typeof module === 'string' && typeof index === 'number' ? { module, index } : undefined;
 }
 
 /** Module classes as a person in the room calls them. */

@@ -63,16 +63,21 @@ describe('error codes and messages', () => {
     for (const code of ERROR_CODES) expect(code).toMatch(/^ROOMDECK_[A-Z_]+$/);
   });
 
-  it("appends the driver's own message to a driver error", () => {
+  it("says a driver error in the driver's own words, and hands them to the panel apart", () => {
     const err = errorFromResponse({
       status: 502,
       body: { error: 'projector lamp failure', code: 'driver_error' },
     });
     expect(err.code).toBe('ROOMDECK_DRIVER_ERROR');
-    expect(err.message).toContain(ERROR_MESSAGES.ROOMDECK_DRIVER_ERROR);
-    expect(err.message).toContain('projector lamp failure');
-    // Alone too, for a caller that says a calendar's refusal as the booking answer it is.
-    expect(toBridgeError(err).details).toEqual({ deviceMessage: 'projector lamp failure' });
+    expect(err.message).toBe('The device said: projector lamp failure.');
+    expect(err.message).not.toContain('(');
+    expect(toBridgeError(err).details).toEqual({ said: 'projector lamp failure' });
+  });
+
+  it('says a driver error with no words of its own in one plain sentence', () => {
+    const err = errorFromResponse({ status: 502, body: undefined }, true);
+    expect(err.message).toBe(ERROR_MESSAGES.ROOMDECK_DRIVER_ERROR);
+    expect(err.message).not.toMatch(/reported an error/);
   });
 
   it('redacts anything that looks like a credential in a service message', () => {

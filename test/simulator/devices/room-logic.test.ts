@@ -6,7 +6,7 @@ import { DriverError, InvalidArgumentsError } from '../../../simulator/devices/d
 import { lighting } from '../../../simulator/devices/lighting.ts';
 import { mixer } from '../../../simulator/devices/mixer.ts';
 import { projector } from '../../../simulator/devices/projector.ts';
-import { DEFAULT_HELP, roomLogic } from '../../../simulator/devices/room-logic.ts';
+import { DEFAULT_HELP, MAX_HELP_REQUESTS, roomLogic } from '../../../simulator/devices/room-logic.ts';
 import { switcher } from '../../../simulator/devices/switcher.ts';
 import { fakeDevice, fakeRoom } from './fake.ts';
 
@@ -40,6 +40,7 @@ describe('RoomLogic', () => {
       selected: null,
       shown_by: {},
       not_answering: [],
+      help_requests: [],
     });
     expect(DEFAULT_HELP).toMatch(/call/i);
     // It names only what the panel shows: source tiles and End meeting / Room off, no "Power" button.
@@ -217,5 +218,51 @@ describe('RoomLogic', () => {
     await expect(logic.exec('select_source', 'Wireless')).rejects.toThrow(
       new InvalidArgumentsError('select_source: name must be one of "Lectern PC", "Laptop", got "Wireless"'),
     );
+  });
+
+  it('records a help request with its time and words, newest last, keeping the last few', async () => {
+    const room = fakeRoom([{ driver: display }]);
+    const logic = fakeDevice(roomLogic, {}, { clock: room.clock, system: room.system });
+    const at = Math.round(room.clock.now() / 1000);
+    await expect(logic.exec('request_help', 'The projector\nwill not start')).resolves.toEqual({
+      at,
+      message: 'The projector will not start',
+    });
+    expect(logic.state().help_requests).toEqual([{ at, message: 'The projector will not start' }]);
+    // Without words it still records that someone asked.
+    await logic.exec('request_help');
+    expect(logic.state().help_requests).toHaveLength(2);
+    for (let i = 0; i < MAX_HELP_REQUESTS + 5; i++) await logic.exec('request_help', `call ${i}`);
+    const kept = logic.state().help_requests as { message: string }[];
+    expect(kept).toHaveLength(MAX_HELP_REQUESTS);
+    expect(kept.at(-1)?.message).toBe(`call ${MAX_HELP_REQUESTS + 4}`);
+    await expect(logic.exec('request_help', 'x'.repeat(201))).rejects.toThrow(InvalidArgumentsError);
+    await logic.exec('clear_help_requests');
+    expect(logic.state().help_requests).toEqual([]);
+  });
+
+  it('reset_room never leaves the room muted: the mixer master, or the displays themselves', async () => {
+    const { room, logic } = meetingRoom();
+    await logic.exec('power', true).catch(() => undefined);
+    await room.device('Mixer 1').exec('master_mute', true);
+    await logic.exec('reset_room').catch(() => undefined);
+    expect(room.device('Mixer 1').state().master_mute).toBe(false);
+
+    const small = fakeRoom([{ driver: display }]);
+    const huddle = fakeDevice(roomLogic, {}, { clock: small.clock, system: small.system });
+    await huddle.exec('power', true);
+    await small.device('Display 1').exec('mute', true);
+    await huddle.exec('reset_room');
+    expect(small.device('Display 1').state().mute).toBe(false);
+  });
+
+  it('gives default help only about the devices the room has', () => {
+    const huddle = fakeRoom([{ driver: display }]);
+    const help = fakeDevice(roomLogic, {}, { clock: huddle.clock, system: huddle.system }).state().help;
+    expect(help).toContain('**Laptop**');
+    expect(help).not.toMatch(/camera|projector|lights|blinds/i);
+    const { logic } = meetingRoom();
+    expect(logic.state().help).toMatch(/projector takes about half a minute/);
+    expect(logic.state().help).toMatch(/Lights, blinds and cameras have their own pages/);
   });
 });

@@ -58,7 +58,7 @@ export class FaderState {
         settled: (_level, error) => {
           this.#settled = true;
           if (error !== null) {
-            this.#error = room.messageOf(error);
+            this.#error = room.messageOf(error, { module: spec.module, index: spec.index });
             this.#phase = 'failed';
             if (!this.#dragging) this.#target = null;
           } else {

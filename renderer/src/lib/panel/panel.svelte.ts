@@ -2,23 +2,11 @@ import type { ModuleState, PanelTimers } from '#contract';
 import type { Room } from '../room.svelte.ts';
 import { type Transition, sameValue, transitionOf } from '../values.ts';
 import { type BookingView, bookingView, nextMeetingStart } from './booking.ts';
-import { callWords, helpNumberIn } from './help-number.ts';
+import { callFor, callWords } from './help-contact.ts';
 import { IdleWatch } from './idle.svelte.ts';
 
 /** How often the calendar is re-read while its no-show countdown runs. */
 const COUNTDOWN_READ_MS = 3_000;
-
-/**
- * The calendar's own sentence when it refused a booking ("The room is booked from 14:00 (Design
- * sync); book 25 minutes or less."): a booking answer, never the generic device fault.
- */
-function bookingMessage(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const { code, details } = error as { code?: unknown; details?: unknown };
-  if (code !== 'ROOMDECK_DRIVER_ERROR' || typeof details !== 'object' || details === null) return null;
-  const said = (details as { deviceMessage?: unknown }).deviceMessage;
-  return typeof said === 'string' && said.trim() !== '' ? said : null;
-}
 
 /** "No answer in time" only: the devices may have done it, and their state is the proof. */
 const noAnswer = (error: unknown): boolean => {
@@ -68,7 +56,6 @@ export class PanelModel {
   /** When the calendar was last re-read for a running no-show countdown (epoch ms). */
   #countdownReadAt = 0;
   #nowMs = $state(0);
-  #supportContact = $state<string | null>(null);
   /** When each transition report arrived here (by state snapshot), to count down between polls. */
   #heardAt = new WeakMap<object, number>();
   #tick: unknown = null;
@@ -139,18 +126,9 @@ export class PanelModel {
     return this.plan?.home.find((t) => this.#lit(t)) ?? null;
   }
 
-  /** The configured support contact (managed configuration), when the room's help names none. */
-  set supportContact(contact: string | null) {
-    this.#supportContact = contact?.trim() || null;
-  }
-
-  /** Who to call: the room's own help text's number, else the room logic's, else the configured contact. */
+  /** Who to call: see roomHelpOf (the room's own number, else the configured contact, else the room system's). */
   get helpNumber(): string | null {
-    const own = helpNumberIn(this.room.detail?.system.settings?.help);
-    if (own) return own;
-    const logic =
-      (this.room.types.RoomLogic ?? 0) > 0 ? this.room.feed('RoomLogic', 1).state?.help : undefined;
-    return helpNumberIn(logic) ?? this.#supportContact;
+    return this.room.roomHelp.phone;
   }
 
   /** A state read from the device and still live (not stale from a faltering link). */
@@ -307,7 +285,7 @@ export class PanelModel {
       }
       if (!(await this.#until(() => this.#holds(tile.active)))) {
         this.#failedTile = tile.id;
-        this.#problem = `${tile.label} did not come up: the devices still report something else. Try again, or call AV support.`;
+        this.#problem = `${tile.label} did not come up (the screens still show something else): try again, or ${callFor(this.room.roomHelp.phone)}.`;
       }
     } catch (error) {
       // A hung answer from a room that did start: the state says so, and that is what counts.
@@ -364,8 +342,7 @@ export class PanelModel {
     try {
       await this.room.run(power.off);
       if (!(await this.#until(() => !this.roomOn))) {
-        this.#problem =
-          'The room did not switch off: the devices still report on. Try again, or call AV support.';
+        this.#problem = `The room did not switch off (its devices still report on): try again, or ${callFor(this.room.roomHelp.phone)}.`;
       }
     } catch (error) {
       if (!(noAnswer(error) && (await this.#until(() => !this.roomOn)))) {
@@ -384,6 +361,17 @@ export class PanelModel {
     this.#problem = null;
     try {
       await this.room.run([step]);
+      // A reset is "back to how the room starts": that is never silent, whatever the room logic did.
+      const volume = this.plan?.volume;
+      if (volume?.mute && this.room.feed(volume.module, volume.index).state?.[volume.mute.key] === true) {
+        await this.room.run([
+          {
+            module: volume.module,
+            index: volume.index,
+            command: { method: volume.mute.method, args: [...volume.mute.args, false] },
+          },
+        ]);
+      }
     } catch (error) {
       this.#problem = this.room.messageOf(error);
     }
@@ -404,7 +392,7 @@ export class PanelModel {
       this.room.feeds.refresh(at);
       return true;
     } catch (error) {
-      this.#bookingProblem = bookingMessage(error) ?? this.room.messageOf(error);
+      this.#bookingProblem = this.room.messageOf(error, at);
       this.room.feeds.refresh(at);
       return false;
     } finally {

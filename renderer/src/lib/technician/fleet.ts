@@ -77,10 +77,10 @@ export type StatusFilter = '' | 'offline' | 'stopped' | 'attention' | 'ok';
 
 export const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
   { value: '', label: 'Any status' },
-  { value: 'attention', label: 'Offline or stopped' },
-  { value: 'offline', label: 'Offline (running, not connected)' },
+  { value: 'attention', label: 'Not responding or stopped' },
+  { value: 'offline', label: 'Not responding (running)' },
   { value: 'stopped', label: 'Stopped' },
-  { value: 'ok', label: 'Running and connected' },
+  { value: 'ok', label: 'Running and responding' },
 ];
 
 export interface RowFilters {
@@ -121,9 +121,9 @@ function wordsOf(row: ModuleRow): string {
   const m = row.module;
   const status =
     row.health === 'ok'
-      ? 'running connected online'
+      ? 'running connected online responding'
       : row.health === 'offline'
-        ? 'running offline'
+        ? 'running offline not responding'
         : 'stopped';
   return [
     row.label,

@@ -1,0 +1,236 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { openHost, openRoom, signIn } from './support/panel.ts';
+import { ROOT, type Stack, startStack } from './support/processes.ts';
+import { Service } from './support/service.ts';
+
+/*
+ * The panel's words, as a person at the wall reads them: a failure is one sentence naming the
+ * device, what to do and who to call (the room's own number, else the installation's contact); a
+ * calendar clash is a booking message; Help belongs to the room; Request help reaches the
+ * technicians; Reset and Room off ask with verbs, and Reset leaves the room audible.
+ */
+
+const HUDDLE = 'sys-huddle-3-2';
+const BOARDROOM = 'sys-harbour-boardroom';
+const CONFIGURED = 'AV desk, extension 4400';
+const ROOM_NUMBER = 'ext. 4321';
+const SHOTS = path.join(ROOT, 'test-results', 'screens');
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 600 },
+  { width: 800, height: 1280 },
+] as const;
+
+let stack: Stack;
+let service: Service;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  stack = await startStack({ hostArgs: ['--support-contact', CONFIGURED] });
+  service = new Service(() => stack.simulator.url);
+});
+
+test.afterAll(async () => {
+  await stack?.stop();
+});
+
+test.beforeEach(async () => {
+  await service.moduleSettings('mod-huddle-display', {});
+  // The Huddle has a help number of its own; the Boardroom has help text but no number.
+  const { version } = await service.request<{ version: number }>('GET', `/systems/${HUDDLE}`);
+  await service.request('PUT', `/systems/${HUDDLE}`, { version, settings: { help: { phone: ROOM_NUMBER } } });
+  await service.exec(HUDDLE, 'RoomLogic', 'power', [false]);
+});
+
+const tile = (page: Page, name: string) =>
+  page.getByRole('group', { name: 'Sources' }).getByRole('button', { name: new RegExp(`^${name}`) });
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${size.width}x${size.height}.png`) });
+  }
+  await page.setViewportSize(SIZES[0]);
+}
+
+const OLD_WORDS = /reported an error|Check that it is powered|The service said|\(|10\.20\./;
+
+test('a device that does not respond: one sentence naming it, what to do, and the room’s help number', async ({
+  page,
+}) => {
+  await service.moduleSettings('mod-huddle-display', { offline: true });
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
+  await tile(page, 'Laptop').click();
+  const problem = page.locator('[data-problem]');
+  await expect(problem).toBeVisible({ timeout: 30_000 });
+  const text = (await problem.innerText()).replace(/\s*OK$/, '').trim();
+  expect(text).toBe(
+    `Display 1 is not responding: check that it is switched on and plugged in, then try again, or call ${ROOM_NUMBER}.`,
+  );
+  expect(text).not.toMatch(OLD_WORDS);
+  // One sentence: a single full stop, at the end.
+  expect(text.replace(/ext\. /, 'ext ').match(/\./g)).toHaveLength(1);
+  await shoot(page, 'words-failure');
+});
+
+test('without a number of its own, a room’s failures give the configured support contact', async ({
+  page,
+}) => {
+  await service.moduleSettings('mod-boardroom-blinds', { fault: 'error' });
+  try {
+    await service.exec(BOARDROOM, 'RoomLogic', 'power', [true]).catch(() => undefined);
+    await openRoom(page, stack.host.url, 'Harbour Boardroom');
+    await page.getByRole('tab', { name: 'Blinds' }).click();
+    await page.getByRole('button', { name: 'Down', exact: true }).click();
+    const failure = page.locator('.control-error').first();
+    await expect(failure).toHaveText(`The blinds could not do that: try again, or call ${CONFIGURED}.`);
+    await expect(failure).not.toContainText(OLD_WORDS);
+  } finally {
+    await service.moduleSettings('mod-boardroom-blinds', {});
+    await service.exec(BOARDROOM, 'RoomLogic', 'power', [false]).catch(() => undefined);
+  }
+});
+
+test('a calendar clash reads as a booking message, not a device fault', async ({ page }) => {
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
+  const card = page.getByRole('region', { name: 'Room booking' });
+  await card.getByRole('group', { name: 'Book now' }).getByRole('button', { name: '60 min' }).click();
+  const alert = card.getByRole('alert');
+  await expect(alert).toHaveText(
+    /^The room is booked from \d\d:\d\d \(Design sync\); book \d+ minutes or less\.$/,
+  );
+  await expect(alert).not.toContainText(/device|switched on|powered|not responding/i);
+});
+
+test('Help belongs to the room: its name and id, its number large, only its devices in people’s words', async ({
+  page,
+}) => {
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
+  await page.getByRole('button', { name: 'Help' }).first().click();
+  const help = page.getByRole('dialog', { name: 'Help for Huddle 3.2' });
+  await expect(help).toBeVisible();
+  await expect(help.locator('[data-room-id]')).toHaveText(HUDDLE);
+  const phone = help.locator('[data-help-phone] strong');
+  await expect(phone).toHaveText(ROOM_NUMBER);
+  expect(Number.parseFloat(await phone.evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(
+    32,
+  );
+  const about = help.getByRole('region', { name: 'About this room' });
+  await expect(about.getByRole('list', { name: 'Equipment' }).getByRole('listitem')).toHaveText([
+    '1 display',
+  ]);
+  // Nothing the room does not have, nothing in a programmer's words.
+  await expect(help).not.toContainText(/Room PC|camera|projector|RoomLogic|Bookings|×/i);
+  // The web address is words to read (a wall panel cannot follow a link).
+  await expect(help.locator('[data-support-url]')).toHaveText('control.demo.local/rooms/huddle-3-2');
+  await expect(help.locator('a')).toHaveCount(0);
+  await shoot(page, 'words-help');
+
+  // A room with its own help text keeps it, with the configured number (it has none of its own).
+  await page.getByRole('button', { name: 'Close help' }).click();
+  await openRoom(page, stack.host.url, 'Kauri Training Room', 'training');
+  await page.getByRole('button', { name: 'Help' }).first().click();
+  const kauri = page.getByRole('dialog', { name: 'Help for Kauri Training Room' });
+  await expect(kauri.locator('[data-help-phone] strong')).toHaveText(CONFIGURED);
+  await expect(kauri.getByRole('list', { name: 'Equipment' }).getByRole('listitem')).toHaveText([
+    '2 displays',
+    '2 cameras',
+    '1 lighting control',
+    '1 presenter PC',
+  ]);
+});
+
+test('Request help is recorded by the room and listed in the technician tools’ Needs attention', async ({
+  page,
+}) => {
+  await service.exec(HUDDLE, 'RoomLogic', 'clear_help_requests', []);
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
+  await page.getByRole('button', { name: 'Help' }).first().click();
+  const help = page.getByRole('dialog', { name: 'Help for Huddle 3.2' });
+  await help.getByRole('button', { name: 'Request help' }).click();
+  await expect(help.getByRole('status')).toHaveText(/^Help requested at \d\d:\d\d: AV support can see it\.$/);
+  const requests = (await service.state(HUDDLE, 'RoomLogic')).help_requests as {
+    at: number;
+    message: string;
+  }[];
+  expect(requests).toHaveLength(1);
+  expect(requests[0]?.message).toBe('Help requested at the panel in Huddle 3.2');
+  expect(Math.abs((requests[0]?.at ?? 0) - Date.now() / 1000)).toBeLessThan(120);
+
+  // A technician signs in and opens the tools: the request is first in "Needs attention".
+  await page.evaluate(() =>
+    fetch('/bridge/session/signOut', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }),
+  );
+  await openHost(page, stack.host.url);
+  await signIn(page, stack.host.url, 'tech@demo.local');
+  await page.getByRole('button', { name: 'Technician tools' }).click();
+  await expect(page.getByRole('heading', { name: 'Needs attention' })).toBeVisible();
+  const listed = page.getByRole('list', { name: 'Help requests' }).getByRole('listitem');
+  await expect(listed).toHaveCount(1, { timeout: 15_000 });
+  await expect(listed).toContainText('Huddle 3.2 — Help requested at the panel in Huddle 3.2');
+  await page.screenshot({ path: path.join(SHOTS, 'words-needs-attention-1280x800.png') });
+  await listed.getByRole('button', { name: 'Done: clear Huddle 3.2' }).click();
+  await expect(listed).toHaveCount(0);
+  expect((await service.state(HUDDLE, 'RoomLogic')).help_requests).toEqual([]);
+  await page.evaluate(() =>
+    fetch('/bridge/session/signOut', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }),
+  );
+});
+
+test('Reset asks with verbs and leaves the room unmuted; Room off asks “Switch the room off” / “Keep it on”', async ({
+  page,
+}) => {
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
+  await tile(page, 'Laptop').click();
+  await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
+  await service.exec(HUDDLE, 'Display', 'mute', [true]);
+
+  await page.getByRole('button', { name: 'Help' }).first().click();
+  await page.getByRole('button', { name: 'Reset the room' }).click();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('Reset the room?');
+  await expect(ask.getByRole('button')).toHaveText(['Reset the room', 'Cancel']);
+  await shoot(page, 'words-confirm-reset');
+  // Cancel changes nothing.
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
+  expect((await service.state(HUDDLE, 'Display')).mute).toBe(true);
+
+  await page.getByRole('button', { name: 'Help' }).first().click();
+  await page.getByRole('button', { name: 'Reset the room' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Reset the room' }).click();
+  await expect(async () => expect((await service.state(HUDDLE, 'Display')).mute).toBe(false)).toPass({
+    timeout: 20_000,
+  });
+  await expect(page.locator('[data-problem]')).toHaveCount(0);
+
+  await page
+    .getByRole('region', { name: 'Room controls' })
+    .getByRole('button', { name: 'Room off', exact: true })
+    .click();
+  const off = page.getByRole('alertdialog');
+  await expect(off.getByRole('button')).toHaveText(['Switch the room off', 'Keep it on']);
+  await shoot(page, 'words-confirm-off');
+  await off.getByRole('button', { name: 'Keep it on' }).click();
+  await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
+  expect((await service.state(HUDDLE, 'RoomLogic')).power).toBe(true);
+  await page
+    .getByRole('region', { name: 'Room controls' })
+    .getByRole('button', { name: 'Room off', exact: true })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Switch the room off' }).click();
+  await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome');
+  expect((await service.state(HUDDLE, 'RoomLogic')).power).toBe(false);
+});
