@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { openRoom, signInAtService } from './support/panel.ts';
+import { callBridge, openRoom, signInAtService } from './support/panel.ts';
 import { ROOT, type Stack, startStack } from './support/processes.ts';
 
 const SHOTS = path.join(ROOT, 'test-results', 'screens');
@@ -29,15 +29,9 @@ test.afterAll(async () => {
   await stack?.stop();
 });
 
-function bridge(page: Page, verb: string) {
-  return page.evaluate(async (v) => {
-    const response = await fetch(`/bridge/${v}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    return (await response.json()) as { ok: boolean; value?: unknown };
-  }, verb);
+/** The bridge as the page itself calls it: its cookie, its Origin and the tab's page key. */
+async function bridge(page: Page, verb: string) {
+  return (await callBridge<{ ok: boolean; value?: unknown }>(page, `bridge/${verb}`)).body;
 }
 
 test('a panel account on a laptop signs out from the panel, and the next sign-in asks for a password and may be someone else', async ({

@@ -30,6 +30,8 @@ test.describe('behind a deployment’s gateway', () => {
     proxy = await startDeploymentProxy(simulator.url);
     host = await startHost({ serverUrl: proxy.url, dataDir: path.join(dir, 'host') });
     service = new Service(() => simulator.url);
+    // The display's own power (pressed here) is the engineer's: on the Advanced page.
+    await service.panelLayout(HUDDLE, { advanced: true });
   });
 
   test.afterAll(async () => {
@@ -45,7 +47,7 @@ test.describe('behind a deployment’s gateway', () => {
     // Nulls in optional fields (capacity, email…) must not empty the chooser.
     await expect(page.getByRole('list', { name: 'Rooms' }).getByRole('button')).not.toHaveCount(0);
     await openRoom(page, host.url, 'Huddle 3.2');
-    await page.getByRole('tab', { name: 'Display' }).click();
+    await page.getByRole('tab', { name: 'Advanced' }).click();
     const power = section(page, 'Display').getByRole('button', { name: 'Power', exact: true });
     // State arrives as JSON text ("false"): read as off, not as unknown and not as on.
     await expect(power).toHaveAttribute('aria-pressed', 'false');

@@ -38,7 +38,10 @@ test.beforeAll(async () => {
   proxy = await startFaultProxy(simulator.url);
   // A short request timeout, as a panel would be configured: a hung service is shown quickly.
   host = await startHost({ serverUrl: proxy.url, dataDir: path.join(dir, 'host') });
-  await new Service(() => simulator.url).exec(HUDDLE, 'RoomLogic', 'power', [true]);
+  const service = new Service(() => simulator.url);
+  await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
+  // The display's own power (the control watched here) is the engineer's: on the Advanced page.
+  await service.panelLayout(HUDDLE, { advanced: true });
 });
 
 test.afterAll(async () => {
@@ -53,7 +56,7 @@ for (const [fault, words] of FAULTS) {
   }) => {
     test.setTimeout(60_000);
     await openRoom(page, host.url, 'Huddle 3.2');
-    await page.getByRole('tab', { name: 'Display' }).click();
+    await page.getByRole('tab', { name: 'Advanced' }).click();
     await page.evaluate(() => {
       (window as unknown as { notReloaded: boolean }).notReloaded = true;
     });
@@ -143,7 +146,9 @@ test.describe('refresh faults (tokens living 10 s, renewed every 5 s)', () => {
     sim = await startSimulator({ dataFile: path.join(own, 'simulator.json'), tokenTtlSeconds: 10 });
     tokenProxy = await startFaultProxy(sim.url);
     panelHost = await startHost({ serverUrl: tokenProxy.url, dataDir: path.join(own, 'host') });
-    await new Service(() => sim.url).exec(HUDDLE, 'RoomLogic', 'power', [true]);
+    const service = new Service(() => sim.url);
+    await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
+    await service.panelLayout(HUDDLE, { advanced: true });
   });
   test.afterAll(async () => {
     await Promise.allSettled([panelHost?.stop(), sim?.stop(), tokenProxy?.close()]);
@@ -155,7 +160,7 @@ test.describe('refresh faults (tokens living 10 s, renewed every 5 s)', () => {
   }) => {
     test.setTimeout(90_000);
     await openRoom(page, panelHost.url, 'Huddle 3.2');
-    await page.getByRole('tab', { name: 'Display' }).click();
+    await page.getByRole('tab', { name: 'Advanced' }).click();
     const power = section(page, 'Display').getByRole('group', { name: 'Power' });
     await tokenProxy.set('lost-refresh');
     // The service rotates the token but the answer never arrives; the old access token expires.

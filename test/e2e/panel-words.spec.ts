@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { openHost, openRoom, signIn } from './support/panel.ts';
+import { callBridge, openHost, openRoom, signIn } from './support/panel.ts';
 import { ROOT, type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 
@@ -162,13 +162,7 @@ test('Request help is recorded by the room and listed in the technician tools’
   expect(Math.abs((requests[0]?.at ?? 0) - Date.now() / 1000)).toBeLessThan(120);
 
   // A technician signs in and opens the tools: the request is first in "Needs attention".
-  await page.evaluate(() =>
-    fetch('/bridge/session/signOut', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    }),
-  );
+  await callBridge(page, 'bridge/session/signOut');
   await openHost(page, stack.host.url);
   await signIn(page, stack.host.url, 'tech@demo.local');
   await page.getByRole('button', { name: 'Technician tools' }).click();
@@ -180,13 +174,7 @@ test('Request help is recorded by the room and listed in the technician tools’
   await listed.getByRole('button', { name: 'Done: clear Huddle 3.2' }).click();
   await expect(listed).toHaveCount(0);
   expect((await service.state(HUDDLE, 'RoomLogic')).help_requests).toEqual([]);
-  await page.evaluate(() =>
-    fetch('/bridge/session/signOut', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    }),
-  );
+  await callBridge(page, 'bridge/session/signOut');
 });
 
 test('Reset asks with verbs and leaves the room unmuted; Room off asks “Switch the room off” / “Keep it on”', async ({

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { hashPin } from '../../electron/technician/pin.ts';
-import { signIn } from './support/panel.ts';
+import { callBridge, signIn } from './support/panel.ts';
 import { ROOT, type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 
@@ -101,15 +101,9 @@ async function phoneAnswers(browser: Browser, link: string, code: string, answer
   }
 }
 
-function technicianBridge(page: Page, verb: string) {
-  return page.evaluate(async (v) => {
-    const response = await fetch(`/technician/bridge/${v}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    return (await response.json()) as { ok: boolean; value?: unknown; error?: { code: string } };
-  }, verb);
+async function technicianBridge(page: Page, verb: string) {
+  type Answer = { ok: boolean; value?: unknown; error?: { code: string } };
+  return (await callBridge<Answer>(page, `technician/bridge/${verb}`)).body;
 }
 
 test('a denied code on the phone leaves the drawer signed out, saying so, with a new code one touch away', async ({
