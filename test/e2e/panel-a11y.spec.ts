@@ -182,14 +182,14 @@ test('"Still using the room?"', async ({ page }) => {
   }
 });
 
-test('the booking card: a clash, a meeting booked here, and the End meeting offer', async ({ page }) => {
+test('the booking card: Book now, a meeting booked here, and the End meeting offer', async ({ page }) => {
+  // (The calendar's clash message is checked by axe where it is made: panel-booking.spec.ts.)
   await service.exec(HUDDLE, 'RoomLogic', 'power', [false]);
   const found: string[] = [];
   await openRoom(page, stack.host.url, 'Huddle 3.2');
   const card = page.getByRole('region', { name: 'Room booking' });
-  await card.getByRole('group', { name: 'Book now' }).getByRole('button', { name: '60 min' }).click();
-  await expect(card.getByRole('alert')).toBeVisible();
-  found.push(...(await violations(page, 'booking clash')));
+  await expect(card.getByRole('group', { name: 'Book now' }).getByRole('button').first()).toBeVisible();
+  found.push(...(await violations(page, 'Book now')));
   await card.getByRole('group', { name: 'Book now' }).getByRole('button', { name: '15 min' }).click();
   await expect(card).toHaveAttribute('data-booking', 'busy');
   found.push(...(await violations(page, 'booked here')));
@@ -199,7 +199,7 @@ test('the booking card: a clash, a meeting booked here, and the End meeting offe
   await page.getByRole('button', { name: 'End meeting', exact: true }).click();
   await expect(page.getByRole('alertdialog')).toBeVisible();
   found.push(...(await violations(page, 'End meeting offer')));
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Switch the room off' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End meeting', exact: true }).click();
   expect(found).toEqual([]);
 });
 

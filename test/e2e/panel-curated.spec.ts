@@ -36,6 +36,15 @@ async function background(locator: Locator): Promise<number[]> {
   return (css.match(/\d+/g) ?? []).slice(0, 3).map(Number);
 }
 
+/**
+ * 'red', or the colour it is: read by polling, since a button's 60 ms colour transition starts
+ * when the device's report arrives, the same moment the control is confirmed.
+ */
+async function redness(locator: Locator): Promise<string> {
+  const [r, g, b] = await background(locator);
+  return r! > 150 && g! < 80 && b! < 80 ? 'red' : `rgb(${r}, ${g}, ${b})`;
+}
+
 async function systemVersion(service: Service, id: string): Promise<number> {
   return (await service.request<{ version: number }>('GET', `/systems/${id}`)).version;
 }
@@ -105,8 +114,7 @@ test.describe('the lecturer’s panel in an auditorium with a DSP', () => {
     // Blue while the DSP has not yet reported it (pending), then red.
     await expect(radio).toHaveAttribute('data-state', 'confirmed');
     await expect(radio).toContainText('Muted');
-    const [r, g, b] = await background(radio);
-    expect(r! > 150 && g! < 80 && b! < 80, `muted mic background rgb(${r}, ${g}, ${b})`).toBe(true);
+    await expect.poll(() => redness(radio)).toBe('red');
     expect((await service.state(AUDITORIUM, 'Mixer')).mute_2).toBe(true);
     for (const size of SIZES) {
       await page.setViewportSize(size);
@@ -186,8 +194,9 @@ test.describe('the lecturer’s panel in an auditorium with a DSP', () => {
     await expect(mute).toHaveAttribute('aria-pressed', 'true');
     await expect(mute).toHaveAttribute('data-state', 'confirmed');
     await expect(mute).toContainText('Muted');
-    const [r, g, b] = await background(mute);
-    expect(r! > 150 && g! < 80 && b! < 80, `muted background rgb(${r}, ${g}, ${b})`).toBe(true);
+    // Read once the button's 60 ms colour transition has run (it starts when the device's report
+    // arrives, the same moment the control is confirmed).
+    await expect.poll(() => redness(mute)).toBe('red');
     expect((await service.state(AUDITORIUM, 'Mixer')).master_mute).toBe(true);
     for (const size of SIZES) {
       await page.setViewportSize(size);

@@ -81,6 +81,15 @@ test('without a number of its own, a room’s failures give the configured suppo
   page,
 }) => {
   await service.moduleSettings('mod-boardroom-blinds', { fault: 'error' });
+  // The Boardroom's help names its own number (ext. 4400): for this test its help says none.
+  const room = await service.request<{ version: number; settings: Record<string, unknown> }>(
+    'GET',
+    `/systems/${BOARDROOM}`,
+  );
+  await service.request('PUT', `/systems/${BOARDROOM}`, {
+    version: room.version,
+    settings: { ...room.settings, help: 'Touch a source to start the room.' },
+  });
   try {
     await service.exec(BOARDROOM, 'RoomLogic', 'power', [true]).catch(() => undefined);
     await openRoom(page, stack.host.url, 'Harbour Boardroom');
@@ -92,19 +101,16 @@ test('without a number of its own, a room’s failures give the configured suppo
   } finally {
     await service.moduleSettings('mod-boardroom-blinds', {});
     await service.exec(BOARDROOM, 'RoomLogic', 'power', [false]).catch(() => undefined);
+    const changed = await service.request<{ version: number }>('GET', `/systems/${BOARDROOM}`);
+    await service.request('PUT', `/systems/${BOARDROOM}`, {
+      version: changed.version,
+      settings: room.settings,
+    });
   }
 });
 
-test('a calendar clash reads as a booking message, not a device fault', async ({ page }) => {
-  await openRoom(page, stack.host.url, 'Huddle 3.2');
-  const card = page.getByRole('region', { name: 'Room booking' });
-  await card.getByRole('group', { name: 'Book now' }).getByRole('button', { name: '60 min' }).click();
-  const alert = card.getByRole('alert');
-  await expect(alert).toHaveText(
-    /^The room is booked from \d\d:\d\d \(Design sync\); book \d+ minutes or less\.$/,
-  );
-  await expect(alert).not.toContainText(/device|switched on|powered|not responding/i);
-});
+// A calendar clash read as a booking message, not a device fault: panel-booking.spec.ts makes one
+// the panel could not have known of (the Book now lengths offered are those that fit).
 
 test('Help belongs to the room: its name and id, its number large, only its devices in people’s words', async ({
   page,
