@@ -9,6 +9,7 @@ import { openRoom } from './support/panel.ts';
  */
 
 const HUDDLE = 'sys-huddle-3-2';
+const BOARDROOM = 'sys-harbour-boardroom';
 
 interface Report {
   systemId: string | null;
@@ -81,8 +82,9 @@ test.describe('the panel’s heartbeat', () => {
   });
 
   test('a page opened with #page= starts on that page of the room', async ({ page, stack, service }) => {
-    await openRoom(page, stack.host.url, 'Huddle 3.2');
-    await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
+    // A room with several pages for its users (lights, cameras, mics, blinds).
+    await openRoom(page, stack.host.url, 'Harbour Boardroom');
+    await service.exec(BOARDROOM, 'RoomLogic', 'power', [true]).catch(() => undefined);
     await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use', { timeout: 10_000 });
     const tabs = page.getByRole('tablist').getByRole('tab');
     await expect(tabs.first()).toBeVisible();

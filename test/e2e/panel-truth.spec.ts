@@ -68,6 +68,7 @@ test.describe('a lit tile means the picture is there', () => {
     await service.moduleSettings('mod-huddle-logic', HUDDLE_LOGIC);
     await boardroomOff(service);
     await service.moduleSettings(PROJECTOR, { warm_up_seconds: 20, cool_down_seconds: 15 });
+    await service.panelLayout(BOARDROOM, undefined);
   });
 
   test('while the projector warms the tile is not lit: it says the warm-up with its seconds, then lights', async ({
@@ -145,7 +146,8 @@ test.describe('a lit tile means the picture is there', () => {
     await expect(tile(page, 'Wireless')).toContainText('Display 1 not answering');
     await expect(story(page)).toHaveAttribute('data-story', 'failed');
     await expect(story(page)).toHaveText(
-      'Wireless: Display 1 is not answering. Call AV support on extension 4357.',
+      // The Huddle's help names no number, and this panel has no support contact configured.
+      'Wireless: Display 1 is not answering. Call AV support.',
     );
     await expect(connection(page)).toHaveText('Not responding: Display');
     await expect(connection(page)).not.toContainText('devices answering');
@@ -173,6 +175,8 @@ test.describe('a lit tile means the picture is there', () => {
     await service.exec(BOARDROOM, 'RoomLogic', 'select_source', ['Laptop']);
     expect(await service.state(BOARDROOM, 'Projector')).toMatchObject({ power: true, input: 'hdmi1' });
     await service.moduleSettings(PROJECTOR, { offline: true, warm_up_seconds: 0, cool_down_seconds: 0 });
+    // The projector's own controls are the engineer's: on the Advanced page the layout switches on.
+    await service.panelLayout(BOARDROOM, { advanced: true });
     await openRoom(page, stack.host.url, 'Harbour Boardroom');
     await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
 
@@ -187,7 +191,8 @@ test.describe('a lit tile means the picture is there', () => {
     await expect(connection(page)).toContainText('Not responding: Projector');
     await expect(connection(page)).not.toContainText('devices answering');
 
-    await page.getByRole('tab', { name: 'Display' }).click();
+    await page.getByRole('tab', { name: 'Advanced' }).click();
+    await page.getByRole('group', { name: 'Devices' }).getByRole('button', { name: 'Projector' }).click();
     const projector = section(page, 'Projector');
     await expect(projector).toHaveAttribute('data-offline', 'true');
     // The last report (power on, HDMI 1) is not the truth now: nothing in it is lit.
@@ -198,9 +203,7 @@ test.describe('a lit tile means the picture is there', () => {
     // One clear message for the device, not one per control.
     const said = projector.getByText(/not responding/);
     await expect(said).toHaveCount(1);
-    await expect(said).toHaveText(
-      'The projector is not responding. Check it is plugged in, or call AV support.',
-    );
+    await expect(said).toHaveText('The projector is not responding: call ext. 4400.');
     await expect(said).toBeVisible();
   });
 });
