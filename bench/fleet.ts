@@ -18,8 +18,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { DEFAULTS } from '../electron/config/load.ts';
-import type { ResolvedConfig } from '../electron/config/schema.ts';
+import { DEFAULTS } from '../core/config/load.ts';
+import type { ResolvedConfig } from '../core/config/schema.ts';
 import { HeadlessPanel } from './support/headless-panel.ts';
 import { median, percentile, report, round } from './support/stats.ts';
 

@@ -10,8 +10,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { PAGE_KEY_HEADER, PAGE_KEY_STORAGE } from '../electron/bridge/page-key.ts';
-import type { Funcs, ModuleState } from '../electron/bridge/types.ts';
+import { PAGE_KEY_HEADER, PAGE_KEY_STORAGE } from '../contract/page-key.ts';
+import type { Funcs, ModuleState } from '../contract/types.ts';
 import type { Clock } from '../renderer/src/lib/clock.ts';
 import { automaticSections } from '../renderer/src/lib/layout/auto.ts';
 import { instancesOf } from '../renderer/src/lib/layout/build.ts';
@@ -374,14 +374,7 @@ function bundleSize(): {
   // The browser host as npm start runs it: compiled (test/e2e/support starts it when up to date).
   const host = spawnSync(
     process.execPath,
-    [
-      'node_modules/vite/bin/vite.js',
-      'build',
-      '--config',
-      'electron/vite.host.config.ts',
-      '--logLevel',
-      'error',
-    ],
+    ['node_modules/vite/bin/vite.js', 'build', '--config', 'host/vite.config.ts', '--logLevel', 'error'],
     { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   if (host.status !== 0) throw new Error('the browser host build failed');

@@ -1,7 +1,7 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { TECHNICIAN_ROUTE, verbNames } from './bridge/channels.ts';
-import type { RoomdeckApi } from './bridge/contract.ts';
-import type { BridgeResponse } from './bridge/errors.ts';
+import { TECHNICIAN_ROUTE, verbNames } from '../contract/channels.ts';
+import type { RoomdeckApi } from '../contract/verbs.ts';
+import type { BridgeResponse } from '../contract/errors.ts';
 
 /**
  * The renderer's `window.roomdeck`: one function per contract verb, each invoking its own

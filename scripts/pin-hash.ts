@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import { hashPin, PIN_PATTERN, PIN_RULE } from '../electron/technician/pin.ts';
+import { hashPin, PIN_PATTERN, PIN_RULE } from '../core/technician/pin.ts';
 
 /**
  * `npm run pin-hash`: prints the salted hash of a technician PIN for the managed configuration's

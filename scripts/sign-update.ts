@@ -1,4 +1,4 @@
-// Roomdeck's update signing (electron/update/signature.ts), the release side.
+// Roomdeck's update signing (core/update/signature.ts), the release side.
 //
 //   npm run update-key -- <private key path>
 //       Makes an Ed25519 key pair: the private key at <path> (0600; refused inside this repository

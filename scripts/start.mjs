@@ -1,10 +1,10 @@
-// `npm start`: runs the compiled launcher (dist/host/start.js, built from electron/start.ts), which
+// `npm start`: runs the compiled launcher (dist/host/start.js, built from host/start.ts), which
 // starts in a fraction of the time tsx needs to transpile the host's sources. It is rebuilt first
 // when missing or older than its sources, so an edit is never run stale.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { BUILDS, needsBuild } from './build-freshness.mjs';
+import { BUILDS, needsBuild } from '../host/build-freshness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { outputs, sources } = BUILDS['build:host'];

@@ -8,10 +8,10 @@ import {
   sha512OfFile,
   signUpdate,
   verifyUpdate,
-} from '../electron/update/signature.ts';
+} from '../core/update/signature.ts';
 
 /**
- * The release side of Roomdeck's update signature (electron/update/signature.ts): adds an Ed25519
+ * The release side of Roomdeck's update signature (core/update/signature.ts): adds an Ed25519
  * signature to every file listed in the feed files electron-builder wrote (latest*.yml and the
  * other channels'), over the SHA-512 of the file's bytes as they are in the release folder.
  */

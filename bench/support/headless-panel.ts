@@ -2,11 +2,11 @@
 // health, bridge handlers) behind the renderer's own bridge client, and the renderer's Room and
 // PanelModel (Svelte rune classes, compiled by svelte-runes.ts) on top. The same code the app runs;
 // only the transport between the two halves is a function call instead of IPC, and nobody draws.
-import { createMainServices, type MainServices } from '../../electron/bridge/handlers.ts';
-import { contractVerbs, dispatch, resolveVerb } from '../../electron/bridge/validate.ts';
-import type { ResolvedConfig } from '../../electron/config/schema.ts';
-import type { RoomdeckApi } from '../../electron/bridge/types.ts';
-import { createMemoryVault } from '../../electron/store/vault.ts';
+import { createMainServices, type MainServices } from '../../core/bridge/handlers.ts';
+import { contractVerbs, dispatch, resolveVerb } from '../../core/bridge/validate.ts';
+import type { ResolvedConfig } from '../../core/config/schema.ts';
+import type { RoomdeckApi } from '../../contract/types.ts';
+import { createMemoryVault } from '../../core/store/vault.ts';
 import { createBridge } from '../../renderer/src/lib/bridge.ts';
 import { systemClock } from '../../renderer/src/lib/clock.ts';
 import { PanelModel } from '../../renderer/src/lib/panel/panel.svelte.ts';

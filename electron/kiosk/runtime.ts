@@ -1,6 +1,6 @@
-import type { Clock } from '../api/clock.ts';
+import type { Clock } from '../../core/api/clock.ts';
 import { DisplayAwake, type PowerSaveBlockerLike } from './display-awake.ts';
-import { errorScreenUrl } from './error-screen.ts';
+import { errorScreenUrl } from '../../core/kiosk/error-screen.ts';
 import {
   cursorHidden,
   guardKioskQuit,
@@ -12,13 +12,13 @@ import {
   QuitGate,
   type QuittableApp,
 } from './lockdown.ts';
-import type { PanelReports } from './panel-reports.ts';
+import type { PanelReports } from '../../core/kiosk/panel-reports.ts';
 import {
   type PanelLocation,
   type RecoveryEvent,
   type RecoveryPolicy,
   RecoverySupervisor,
-} from './recovery.ts';
+} from '../../core/kiosk/recovery.ts';
 
 /**
  * Composes the kiosk's parts for the Electron glue (main.ts): every window it adopts is locked

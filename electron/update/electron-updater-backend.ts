@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
-import type { Log } from '../log/log.ts';
-import { UpdateRefusedError, type UpdateBackend } from './controller.ts';
-import { type FeedInfo, verifyDownloadedUpdate } from './verify-download.ts';
+import type { Log } from '../../core/log/log.ts';
+import { UpdateRefusedError, type UpdateBackend } from '../../core/update/controller.ts';
+import { type FeedInfo, verifyDownloadedUpdate } from '../../core/update/verify-download.ts';
 
 /**
  * The part of electron-updater's `autoUpdater` Roomdeck uses, so the adapter is tested against a

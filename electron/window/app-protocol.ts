@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { CONTENT_SECURITY_POLICY } from './csp.ts';
+import { CONTENT_SECURITY_POLICY } from '../../core/csp.ts';
 
 /**
  * The renderer's own scheme. Electron's security checklist asks for a custom protocol instead of

@@ -1,4 +1,4 @@
-import type { SessionStatus } from '../auth/session.ts';
+import type { SessionStatus } from '../../core/auth/session.ts';
 
 /** The parts of a BrowserWindow that bringing it to the front needs (a fake in tests). */
 export interface FrontableWindow {

@@ -1,4 +1,4 @@
-import { isLoopbackIssuer } from '../auth/insecure.ts';
+import { isLoopbackIssuer } from '../../core/auth/insecure.ts';
 import { APP_ENTRY_URL } from './app-protocol.ts';
 
 /**

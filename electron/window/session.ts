@@ -1,4 +1,4 @@
-import { CONTENT_SECURITY_POLICY } from './csp.ts';
+import { CONTENT_SECURITY_POLICY } from '../../core/csp.ts';
 
 /** The parts of Electron's Session the permission lock needs (a fake in tests). */
 export interface PermissionSession {

@@ -1,5 +1,5 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
-import type { OpenSignInWindow, SignInWindowHandle } from '../auth/session.ts';
+import type { OpenSignInWindow, SignInWindowHandle } from '../../core/auth/session.ts';
 import type { FrameNavigationEvent, PreventableEvent } from './navigation.ts';
 import { lockedWebPreferences } from './preferences.ts';
 

@@ -1,5 +1,5 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
-import { ConfigInvalidError } from '../config/load.ts';
+import { ConfigInvalidError } from '../../core/config/load.ts';
 import { lockedWebPreferences } from './preferences.ts';
 
 /**

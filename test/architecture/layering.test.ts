@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  */
 function lint(path: string, source: string): { ok: boolean; output: string } {
   const probe = join(dirname(path), `__layering_probe_${process.pid}.ts`);
-  writeFileSync(probe, source);
+  writeFileSync(probe, `${source}\nexport const probe = 1;\n`);
   try {
     const result = spawnSync('node_modules/.bin/biome', ['lint', probe], { encoding: 'utf8' });
     return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
@@ -18,59 +18,87 @@ function lint(path: string, source: string): { ok: boolean; output: string } {
   }
 }
 
+function expectRefused(path: string, source: string, words: string): void {
+  const result = lint(path, source);
+  expect(result.ok, `${path}: ${source}`).toBe(false);
+  expect(result.output).toContain(words);
+}
+
+function expectAllowed(path: string, source: string): void {
+  const result = lint(path, source);
+  expect(result.ok, `${path}: ${source}\n${result.output}`).toBe(true);
+}
+
 describe('the folder layout is enforced by the linter', () => {
-  it('keeps the simulator free of the app: no electron/, renderer/ or Electron imports', () => {
+  it('keeps contract/ to TypeBox and its own files: the seam depends on nothing either side', () => {
+    expectAllowed('contract/probe.ts', "import { Type } from '@sinclair/typebox';");
+    expectAllowed('contract/probe.ts', "import { ResourceId } from './resource-id.ts';");
     for (const source of [
-      "import { ControlClient } from '../electron/api/client.ts';\nexport const x = ControlClient;\n",
-      "import { x } from '../../renderer/src/lib/values.ts';\nexport const y = x;\n",
-      "import { app } from 'electron';\nexport const y = app;\n",
+      "import { ControlClient } from '../core/api/client.ts';",
+      "import { readFileSync } from 'node:fs';",
+      "import Fastify from 'fastify';",
     ]) {
-      const result = lint('simulator/control/probe.ts', source);
-      expect(result.ok, source).toBe(false);
-      expect(result.output).toContain('noRestrictedImports');
+      expectRefused('contract/probe.ts', source, 'imports only TypeBox');
+    }
+    expectRefused('contract/probe.ts', "import { app } from 'electron';", 'no Electron');
+  });
+
+  it('keeps core/ plain Node: nothing of Electron, the hosts above it, the renderer or the simulator', () => {
+    expectAllowed('core/api/probe.ts', "import { verbNames } from '../../contract/channels.ts';");
+    expectRefused('core/api/probe.ts', "import { app } from 'electron';", 'plain Node');
+    for (const source of [
+      "import { handle } from '../../electron/ipc.ts';",
+      "import { startBrowserHost } from '../../host/server.ts';",
+      "import { x } from '../../renderer/src/lib/values.ts';",
+      "import { startSimulator } from '../../simulator/server.ts';",
+    ]) {
+      expectRefused('core/api/probe.ts', source, 'electron/ and host/ build on core/');
     }
   });
 
-  it('keeps the renderer to the DOM and the bridge contract', () => {
-    expect(lint('renderer/src/lib/probe.ts', "import fs from 'node:fs';\nexport const y = fs;\n").ok).toBe(
-      false,
-    );
-    expect(
-      lint('renderer/src/lib/probe.ts', "import { app } from 'electron';\nexport const y = app;\n").ok,
-    ).toBe(false);
-    expect(
-      lint(
-        'renderer/src/lib/probe.ts',
-        "import { x } from '../../../electron/api/client.ts';\nexport const y = x;\n",
-      ).ok,
-    ).toBe(false);
-    // A deep import of the bridge's own files is refused too: '#contract' is the one seam.
-    for (const deep of [
-      "import type { System } from '../../../electron/bridge/types.ts';\nexport const y: System | null = null;\n",
-      "import { verbNames } from '../../../electron/bridge/channels.ts';\nexport const y = verbNames;\n",
-    ]) {
-      const result = lint('renderer/src/lib/probe.ts', deep);
-      expect(result.ok, deep).toBe(false);
-      expect(result.output).toContain('#contract');
-    }
-    const allowed = lint(
-      'renderer/src/lib/probe.ts',
-      "import type { System } from '#contract';\nexport const y: System | null = null;\n",
-    );
-    expect(allowed.ok, allowed.output).toBe(true);
+  it('keeps the browser host out of electron/ and Electron', () => {
+    expectAllowed('host/probe.ts', "import { ControlClient } from '../core/api/client.ts';");
+    expectRefused('host/probe.ts', "import { handle } from '../electron/ipc.ts';", 'host/ builds on core/');
+    expectRefused('host/probe.ts', "import { app } from 'electron';", 'Electron is absent');
   });
 
-  it('keeps ipcMain out of every main-process module but the IPC transport and main.ts', () => {
-    const source = "import { ipcMain } from 'electron';\nexport const y = ipcMain;\n";
-    for (const folder of ['electron/window', 'electron/bridge', 'electron/host']) {
-      const result = lint(`${folder}/probe.ts`, source);
-      expect(result.ok, folder).toBe(false);
-      expect(result.output).toContain('only through electron/bridge/ipc.ts');
-    }
-    const otherElectronApi = lint(
+  it('keeps electron/ off the browser host', () => {
+    expectRefused(
       'electron/window/probe.ts',
-      "import { shell } from 'electron';\nexport const y = shell;\n",
+      "import { x } from '../../host/app.ts';",
+      'electron/ builds on core/',
     );
-    expect(otherElectronApi.ok, otherElectronApi.output).toBe(true);
+  });
+
+  it('keeps the simulator free of the app', () => {
+    for (const source of [
+      "import { ControlClient } from '../../core/api/client.ts';",
+      "import { verbNames } from '../../contract/channels.ts';",
+      "import { x } from '../../renderer/src/lib/values.ts';",
+    ]) {
+      expectRefused('simulator/control/probe.ts', source, 'simulator/ is independent of the app');
+    }
+    expectRefused('simulator/control/probe.ts', "import { app } from 'electron';", 'never imports Electron');
+  });
+
+  it('keeps the renderer to the DOM and the bridge contract, by its one name', () => {
+    expectRefused('renderer/src/lib/probe.ts', "import fs from 'node:fs';", 'no Node modules');
+    expectRefused('renderer/src/lib/probe.ts', "import { app } from 'electron';", 'only to the bridge');
+    for (const source of [
+      "import { x } from '../../../core/api/client.ts';",
+      "import type { System } from '../../../contract/types.ts';",
+      "import { verbNames } from '../../../contract/channels.ts';",
+    ]) {
+      expectRefused('renderer/src/lib/probe.ts', source, '#contract');
+    }
+    expectAllowed('renderer/src/lib/probe.ts', "import type { System } from '#contract';");
+  });
+
+  it('keeps ipcMain out of every module but the IPC transport and main.ts', () => {
+    const source = "import { ipcMain } from 'electron';";
+    for (const folder of ['electron/window', 'electron/kiosk', 'electron/update']) {
+      expectRefused(`${folder}/probe.ts`, source, 'only through electron/ipc.ts');
+    }
+    expectAllowed('electron/window/probe.ts', "import { shell } from 'electron';");
   });
 });

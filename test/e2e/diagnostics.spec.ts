@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openHost } from './support/panel.ts';
 import { expect, test } from '@playwright/test';
-import { createFileVault } from '../../electron/store/file-vault.ts';
+import { createFileVault } from '../../core/store/file-vault.ts';
 import { assertNoCredentialsInLogs } from './support/log-secrecy.ts';
 import { type Running, startHost, startSimulator } from './support/processes.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { hashPin } from '../../electron/technician/pin.ts';
+import { hashPin } from '../../core/technician/pin.ts';
 import { openRoom, signIn } from './support/panel.ts';
 import { type Running, type Stack, startHost, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';

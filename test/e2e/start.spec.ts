@@ -24,7 +24,7 @@ interface Started {
 }
 
 function startRoomdeck(dataDir: string): Promise<Started> {
-  const child = spawn('npx', ['tsx', 'electron/start.ts', '--data-dir', dataDir], {
+  const child = spawn('npx', ['tsx', 'host/start.ts', '--data-dir', dataDir], {
     cwd: ROOT,
     // Electron's installer runs for real, pointed at a loopback port nothing listens on: the fetch
     // fails here at once (as it does on a machine that cannot reach the download server).

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { hashPin } from '../../electron/technician/pin.ts';
+import { hashPin } from '../../core/technician/pin.ts';
 import { callBridge, signIn } from './support/panel.ts';
 import { ROOT, type Running, type Stack, startHost, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';

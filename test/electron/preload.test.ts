@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { verbNames } from '../../electron/bridge/channels.ts';
+import { verbNames } from '../../contract/channels.ts';
 
 /**
  * The preload against fake contextBridge and ipcRenderer. The factory replaces `electron`

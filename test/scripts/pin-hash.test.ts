@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isPinHash, parsePinHash, verifyPin } from '../../electron/technician/pin.ts';
+import { isPinHash, parsePinHash, verifyPin } from '../../core/technician/pin.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

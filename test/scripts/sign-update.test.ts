@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadUpdatePublicKeys } from '../../electron/update/public-key.ts';
-import { verifyDownloadedUpdate } from '../../electron/update/verify-download.ts';
+import { loadUpdatePublicKeys } from '../../core/update/public-key.ts';
+import { verifyDownloadedUpdate } from '../../core/update/verify-download.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const sha512 = (bytes: Buffer | string) => createHash('sha512').update(bytes).digest('base64');

@@ -31,7 +31,7 @@ afterEach(() => {
 });
 
 function launch(args: string[], cache: string): Promise<Launched> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/start.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'host/start.ts', ...args], {
     cwd: ROOT,
     env: {
       ...process.env,

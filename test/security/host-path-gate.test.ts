@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserHost, startBrowserHost } from '../../electron/host/server.ts';
-import { fakeApi } from '../electron/fake-api.ts';
-import { fakeRendererDir } from '../electron/host/fixture.ts';
+import { type BrowserHost, startBrowserHost } from '../../host/server.ts';
+import { fakeApi } from '../support/fake-api.ts';
+import { fakeRendererDir } from '../host/fixture.ts';
 
 /**
  * Attack (issue 20, item 6): the app's page is served only to a browser that came through the

@@ -1,14 +1,14 @@
 import type { IpcMainInvokeEvent } from 'electron';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contract, type DomainName } from '../../electron/bridge/contract.ts';
-import type { BridgeResponse } from '../../electron/bridge/errors.ts';
-import { type FrameLike, registerIpcBridge } from '../../electron/bridge/ipc.ts';
-import { hashPin } from '../../electron/technician/pin.ts';
+import { contract, type DomainName } from '../../contract/verbs.ts';
+import type { BridgeResponse } from '../../contract/errors.ts';
+import { type FrameLike, registerIpcBridge } from '../../electron/ipc.ts';
+import { hashPin } from '../../core/technician/pin.ts';
 import { appUrlMatcher } from '../../electron/window/app-origin.ts';
 import { APP_ENTRY_URL } from '../../electron/window/app-protocol.ts';
 import { type RunningSimulator, startSimulator } from '../../simulator/server.ts';
-import { sampleArgs } from '../electron/fake-api.ts';
-import { ciAccount, servicesFor } from '../electron/helpers/services.ts';
+import { sampleArgs } from '../support/fake-api.ts';
+import { ciAccount, servicesFor } from '../support/services.ts';
 
 /**
  * Attack (issue 20, item 3), over IPC: on a kiosk whose PIN gate is closed, the page (or whoever

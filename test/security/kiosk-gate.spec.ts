@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { hashPin } from '../../electron/technician/pin.ts';
+import { hashPin } from '../../core/technician/pin.ts';
 import { callBridge, signIn } from '../e2e/support/panel.ts';
 import { type Stack, startStack } from '../e2e/support/processes.ts';
 

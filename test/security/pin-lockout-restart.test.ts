@@ -2,12 +2,12 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryLog } from '../../electron/log/log.ts';
-import { LOCKOUT_FILE, lockoutFile } from '../../electron/store/lockout-file.ts';
-import { hashPin } from '../../electron/technician/pin.ts';
+import { createMemoryLog } from '../../core/log/log.ts';
+import { LOCKOUT_FILE, lockoutFile } from '../../core/technician/lockout-file.ts';
+import { hashPin } from '../../core/technician/pin.ts';
 import { type Running, startHost } from '../e2e/support/processes.ts';
-import { FakeClock } from '../electron/helpers/fake-clock.ts';
-import { servicesFor } from '../electron/helpers/services.ts';
+import { FakeClock } from '../support/fake-clock.ts';
+import { servicesFor } from '../support/services.ts';
 import { openHostBridge } from './support/host-bridge.ts';
 
 /**

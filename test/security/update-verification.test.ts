@@ -8,12 +8,12 @@ import path from 'node:path';
 import { DebUpdater } from 'electron-updater';
 import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createFileLog } from '../../electron/log/log.ts';
-import { UpdateController } from '../../electron/update/controller.ts';
+import { createFileLog } from '../../core/log/log.ts';
+import { UpdateController } from '../../core/update/controller.ts';
 import { electronUpdaterBackend } from '../../electron/update/electron-updater-backend.ts';
-import type { PanelActivity } from '../../electron/update/install-window.ts';
+import type { PanelActivity } from '../../core/update/install-window.ts';
 import { signFeed } from '../../scripts/update-signing.ts';
-import { FakeClock } from '../electron/helpers/fake-clock.ts';
+import { FakeClock } from '../support/fake-clock.ts';
 
 /**
  * Item 8 of issue 20: a compromised or spoofed update feed must not get its code run. A feed on

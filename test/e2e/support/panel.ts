@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { PAGE_KEY_HEADER, PAGE_KEY_STORAGE } from '../../../electron/bridge/page-key.ts';
+import { PAGE_KEY_HEADER, PAGE_KEY_STORAGE } from '../../../contract/page-key.ts';
 import { launchUrlOf } from './processes.ts';
 
 /** Steps through the app as a person does, asserting only what assistive technology sees too. */

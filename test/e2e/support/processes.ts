@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertNoCredentialsInLogs } from './log-secrecy.ts';
-import { BUILDS, needsBuild } from '../../../scripts/build-freshness.mjs';
+import { BUILDS, needsBuild } from '../../../host/build-freshness.mjs';
 
 /*
  * The simulator and the browser host as real child processes on free ports, as a person would run
@@ -150,7 +150,7 @@ export function startHost(options: {
   // so a test never runs a stale build.
   const { outputs, sources } = BUILDS['build:host'];
   const entry = needsBuild(ROOT, outputs, sources)
-    ? ['--import', 'tsx', 'electron/start.ts']
+    ? ['--import', 'tsx', 'host/start.ts']
     : ['dist/host/start.js'];
   return startNode(
     [...entry, ...args],

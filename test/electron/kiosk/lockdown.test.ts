@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../electron/config/load.ts';
+import { loadConfig } from '../../../core/config/load.ts';
 import {
   cursorHidden,
   guardKioskQuit,

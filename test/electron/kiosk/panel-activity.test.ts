@@ -1,8 +1,8 @@
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
-import { PanelReport as PanelReportSchema } from '../../../electron/bridge/panel.ts';
-import { type PanelReport, PanelReports, panelActivity } from '../../../electron/kiosk/panel-reports.ts';
-import { installDecision } from '../../../electron/update/install-window.ts';
+import { PanelReport as PanelReportSchema } from '../../../contract/panel.ts';
+import { type PanelReport, PanelReports, panelActivity } from '../../../core/kiosk/panel-reports.ts';
+import { installDecision } from '../../../core/update/install-window.ts';
 
 const NOW = Date.UTC(2026, 10, 25, 22, 0);
 const HOUR = 3_600_000;

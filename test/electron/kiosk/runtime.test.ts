@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PanelReports } from '../../../electron/kiosk/panel-reports.ts';
+import { PanelReports } from '../../../core/kiosk/panel-reports.ts';
 import { appUrlFor, startKioskRuntime } from '../../../electron/kiosk/runtime.ts';
-import { FakeClock } from '../helpers/fake-clock.ts';
+import { FakeClock } from '../../support/fake-clock.ts';
 import { FakeApp, FakeEvent, FakePowerSaveBlocker, FakeWindow } from './fake-window.ts';
 
 const APP_URL = 'app://roomdeck/index.html';

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ModuleState } from '#contract';
-import { createMainServices, type MainServices } from '../../../electron/bridge/handlers.ts';
-import { BridgeError } from '../../../electron/bridge/errors.ts';
-import { dispatch, resolveVerb } from '../../../electron/bridge/validate.ts';
+import { createMainServices, type MainServices } from '../../../core/bridge/handlers.ts';
+import { BridgeError } from '../../../contract/errors.ts';
+import { dispatch, resolveVerb } from '../../../core/bridge/validate.ts';
 import { type KioskRuntime, startKioskRuntime } from '../../../electron/kiosk/runtime.ts';
-import { createMemoryVault } from '../../../electron/store/vault.ts';
+import { createMemoryVault } from '../../../core/store/vault.ts';
 import { PanelHeartbeat, startPageFrom } from '../../../renderer/src/lib/panel/heartbeat.ts';
 import { LatestSender } from '../../../renderer/src/lib/panel/latest-sender.ts';
 import { Poller } from '../../../renderer/src/lib/poller.ts';
-import { FakeClock } from '../helpers/fake-clock.ts';
-import { memorySettings, testConfig } from '../helpers/services.ts';
-import { sampleTokens } from '../helpers/tokens.ts';
+import { FakeClock } from '../../support/fake-clock.ts';
+import { memorySettings, testConfig } from '../../support/services.ts';
+import { sampleTokens } from '../../support/tokens.ts';
 import { FakeApp, FakeEvent, FakePowerSaveBlocker, FakeWindow } from './fake-window.ts';
 
 /**

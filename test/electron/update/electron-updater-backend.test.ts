@@ -3,13 +3,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UpdateRefusedError } from '../../../electron/update/controller.ts';
+import { UpdateRefusedError } from '../../../core/update/controller.ts';
 import {
   type AutoUpdaterLike,
   type DownloadedEvent,
   electronUpdaterBackend,
 } from '../../../electron/update/electron-updater-backend.ts';
-import { SIGNATURE_FIELD, signUpdate } from '../../../electron/update/signature.ts';
+import { SIGNATURE_FIELD, signUpdate } from '../../../core/update/signature.ts';
 
 type CheckResult = Awaited<ReturnType<AutoUpdaterLike['checkForUpdates']>>;
 

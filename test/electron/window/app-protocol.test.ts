@@ -9,7 +9,7 @@ import {
   createAppProtocolHandler,
   resolveAppRequest,
 } from '../../../electron/window/app-protocol.ts';
-import { CONTENT_SECURITY_POLICY } from '../../../electron/window/csp.ts';
+import { CONTENT_SECURITY_POLICY } from '../../../core/csp.ts';
 
 let base: string;
 let root: string;

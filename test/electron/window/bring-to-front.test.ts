@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionState, SessionStatus } from '../../../electron/auth/session.ts';
+import type { SessionState, SessionStatus } from '../../../core/auth/session.ts';
 import { bringToFrontOnSignIn, type FrontableWindow } from '../../../electron/window/bring-to-front.ts';
 
 class FakeSession {

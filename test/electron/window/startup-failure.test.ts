@@ -1,6 +1,6 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { ConfigInvalidError } from '../../../electron/config/load.ts';
+import { ConfigInvalidError } from '../../../core/config/load.ts';
 import {
   describeStartupFailure,
   showStartupFailure,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appUrlMatcher, isExternalWebUrl } from '../../../electron/window/app-origin.ts';
-import { CONTENT_SECURITY_POLICY } from '../../../electron/window/csp.ts';
+import { CONTENT_SECURITY_POLICY } from '../../../core/csp.ts';
 import {
   type FrameNavigationEvent,
   type LockableContents,

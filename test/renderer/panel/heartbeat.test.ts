@@ -6,7 +6,7 @@ import {
   startPageFrom,
   UNKNOWN,
 } from '../../../renderer/src/lib/panel/heartbeat.ts';
-import { FakeClock } from '../../electron/helpers/fake-clock.ts';
+import { FakeClock } from '../../support/fake-clock.ts';
 
 const IN_USE: PanelState = {
   systemId: 'sys-boardroom',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InactivityTimer } from '../../../renderer/src/lib/technician/inactivity.ts';
-import { FakeClock } from '../../electron/helpers/fake-clock.ts';
+import { FakeClock } from '../../support/fake-clock.ts';
 
 function timer(timeoutMs = 120_000) {
   const clock = new FakeClock();

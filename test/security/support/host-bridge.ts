@@ -1,6 +1,6 @@
-import { PAGE_KEY_HEADER } from '../../../electron/bridge/page-key.ts';
+import { PAGE_KEY_HEADER } from '../../../contract/page-key.ts';
 import type { Running } from '../../e2e/support/processes.ts';
-import { pageKeyIn } from '../../electron/host/fixture.ts';
+import { pageKeyIn } from '../../host/fixture.ts';
 
 /**
  * The browser host's bridge from Node, as a script on this machine holding the page's cookie

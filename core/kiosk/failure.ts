@@ -1,0 +1,14 @@
+/** A failure of the panel's page, as the kiosk's recovery supervisor and its error screen read it. */
+export type FailureKind =
+  | 'render-process-gone'
+  | 'unresponsive'
+  | 'gpu-process-gone'
+  | 'heartbeat-lost'
+  | 'load-failed';
+
+export interface Failure {
+  kind: FailureKind;
+  /** Electron's reason or what was observed, for the log and the error screen's detail line. */
+  detail: string;
+  at: number;
+}

@@ -1,0 +1,208 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import { TECHNICIAN_ROUTE } from '../contract/channels.ts';
+import { isStrayCallback } from '../core/auth/flows.ts';
+import type { RoomdeckApi } from '../contract/verbs.ts';
+import type { BridgeErrorBody } from '../contract/errors.ts';
+import { HostSessions, httpBridge, SESSION_COOKIE, sessionCookieOptions } from './bridge-http.ts';
+import { CONTENT_SECURITY_POLICY } from '../core/csp.ts';
+import { isForeignRequest, LAUNCH_PARAM, type LaunchToken } from './launch.ts';
+import { LAUNCH_SCRIPT, LAUNCH_SCRIPT_PATH, launchPage } from './launch-page.ts';
+import { ignoredCallbackPage, launchRequiredPage, returnToAppPage } from './pages.ts';
+import { decodedPath, isPagePath } from './paths.ts';
+
+/** What the host needs from the main-process services (`createMainServices` returns this). */
+export interface HostServices {
+  api: RoomdeckApi;
+  /** A kiosk technician's verbs (PIN-gated), served on `/technician/bridge/…`. */
+  technicianApi?: RoomdeckApi;
+  completeSignIn(callbackUrl: URL): Promise<void>;
+  dispose(): void | Promise<void>;
+}
+
+export interface HostAppOptions {
+  /** Resolved per request: the services may be composed only once the host knows its port. */
+  services: () => HostServices;
+  rendererDir: string;
+  /** The host's own origin, e.g. `http://127.0.0.1:5173`. */
+  origin: () => string;
+  /** The secret in the printed address; the only way to open a session (launch.ts). */
+  launchToken: LaunchToken;
+  logger?: boolean;
+}
+
+/**
+ * The redirect URI's path. `/callback` because that is what a native client registers for its
+ * loopback redirects (RFC 8252 §7.3: any port, same path), so the host needs no registration of
+ * its own; `/auth/callback` answers too, for deployments that registered that path.
+ */
+export const CALLBACK_PATH = '/callback';
+const CALLBACK_PATHS = [CALLBACK_PATH, '/auth/callback'];
+
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  // The callback URL carries an authorization code: never hand it on as a Referer.
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/** Where Vite puts everything but the page: content-named, public, served as files. */
+const ASSETS = 'assets';
+
+const BAD_ADDRESS: BridgeErrorBody = {
+  code: 'ROOMDECK_HOST_BAD_REQUEST',
+  message: 'This address is not valid (it has a malformed %-encoding). Open the address Roomdeck printed.',
+};
+
+const jsonError = (reply: FastifyReply, status: number, error: BridgeErrorBody): FastifyReply =>
+  reply.code(status).header('cache-control', 'no-store').send({ ok: false, error });
+
+/**
+ * The browser host as a Fastify app (tests use `inject()`; server.ts only listens): the built
+ * renderer, the HTTP bridge and the sign-in callback. It never serves a token: the printed launch
+ * address is traded for a session (a random cookie and a page key the tab keeps in sessionStorage)
+ * that only opens the bridge, and the bridge answers with what the api returns. The app's page is
+ * served only to a browser holding the session's cookie.
+ */
+export async function buildHostApp(options: HostAppOptions): Promise<FastifyInstance> {
+  const { services, rendererDir, origin, launchToken } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // A path the router cannot decode (`/%`, `/%zz`) answers like every other refusal: JSON.
+    frameworkErrors: (error, _request, reply) => {
+      if (error.code === 'FST_ERR_BAD_URL') return jsonError(reply, 400, BAD_ADDRESS);
+      return jsonError(reply, 400, { code: 'ROOMDECK_HOST_BAD_REQUEST', message: error.message });
+    },
+  });
+  const sessions = new HostSessions();
+  await app.register(fastifyCookie);
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    // DNS rebinding: a foreign name resolving to 127.0.0.1 must not reach the page or the bridge.
+    const own = URL.parse(origin())?.host;
+    if (own === undefined || request.headers.host !== own) {
+      return jsonError(reply, 421, {
+        code: 'ROOMDECK_HOST_MISDIRECTED',
+        message: 'Open Roomdeck by its address.',
+      });
+    }
+    return undefined;
+  });
+
+  const launchRequired = (reply: FastifyReply): FastifyReply =>
+    reply.code(403).type('text/html; charset=utf-8').send(launchRequiredPage(origin()));
+
+  // The app's page: the launch address trades its token for a session (cookie and page key);
+  // otherwise only a browser that already holds a session's cookie gets the app. Nobody else can
+  // open one, so no web page can fill the pool and push the real page's session out. Decided on
+  // the path as the file system would read it (paths.ts), so no other spelling slips past.
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = decodedPath(request.url);
+    if (pathname === null) return jsonError(reply, 400, BAD_ADDRESS);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+    if (!isPagePath(pathname)) return undefined;
+    const foreign = isForeignRequest(request.headers['sec-fetch-site']);
+    const held = foreign ? undefined : sessions.find(request.cookies[SESSION_COOKIE]);
+    const at = request.url.indexOf('?');
+    const query = new URLSearchParams(at === -1 ? '' : request.url.slice(at + 1));
+    if (query.has(LAUNCH_PARAM)) {
+      if (foreign || !launchToken.matches(query.get(LAUNCH_PARAM))) return launchRequired(reply);
+      // A second tab (or a reload of the launch address) in a browser with a session gets that
+      // session's key again: a new cookie would cut off the tabs already open.
+      const session = held ?? sessions.open();
+      if (held === undefined) reply.setCookie(SESSION_COOKIE, session.id, sessionCookieOptions);
+      return reply.type('text/html; charset=utf-8').send(launchPage(session.key));
+    }
+    if (held === undefined) return launchRequired(reply);
+    return undefined;
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500;
+    return jsonError(reply, status, {
+      code: status < 500 ? 'ROOMDECK_HOST_BAD_REQUEST' : 'ROOMDECK_HOST_INTERNAL',
+      message: status < 500 ? error.message : 'Roomdeck hit an unexpected problem. Try again.',
+    });
+  });
+  app.setNotFoundHandler((_request, reply) =>
+    jsonError(reply, 404, { code: 'ROOMDECK_HOST_NOT_FOUND', message: 'There is nothing at this address.' }),
+  );
+
+  await app.register(httpBridge, { api: () => services().api, origin, sessions });
+  // The kiosk technician's route: the same gates (peer, Origin, cookie), the technician's session.
+  // Services without one serve the ordinary verbs here: no more than `/bridge` gives anyway.
+  await app.register(httpBridge, {
+    api: () => services().technicianApi ?? services().api,
+    origin,
+    sessions,
+    prefix: `/${TECHNICIAN_ROUTE}`,
+  });
+
+  for (const path of CALLBACK_PATHS) {
+    app.get(path, async (request, reply) => {
+      try {
+        await services().completeSignIn(new URL(request.url, origin()));
+      } catch (err) {
+        // Not this sign-in's answer: refused, and the sign-in in progress keeps waiting for its own.
+        if (isStrayCallback(err))
+          return reply.code(400).type('text/html; charset=utf-8').send(ignoredCallbackPage());
+        // The session records why; the page shows it. Log the kind only: the URL holds the code.
+        request.log.warn({ err: err instanceof Error ? err.name : 'unknown' }, 'sign-in callback failed');
+      }
+      return reply.type('text/html; charset=utf-8').send(returnToAppPage());
+    });
+  }
+
+  // The page, served by these routes alone (behind the gate above); the file server's root is the
+  // assets folder, so no spelling of a path reaches index.html through it.
+  const page = async (_request: FastifyRequest, reply: FastifyReply) => {
+    let html: Buffer;
+    try {
+      html = await readFile(path.join(rendererDir, 'index.html'));
+    } catch {
+      return reply.callNotFound();
+    }
+    return reply.type('text/html; charset=utf-8').send(html);
+  };
+  app.get('/', page);
+  app.get('/index.html', page);
+  app.get(LAUNCH_SCRIPT_PATH, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(LAUNCH_SCRIPT),
+  );
+
+  await app.register(fastifyStatic, {
+    root: path.join(rendererDir, ASSETS),
+    prefix: `/${ASSETS}/`,
+    index: false,
+    wildcard: true,
+    dotfiles: 'ignore',
+    etag: false,
+    lastModified: false,
+    // Vite names every asset by its content: a browser may keep it for good, and a reload then
+    // asks the host for the page alone.
+    cacheControl: false,
+    setHeaders: (reply) => {
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+
+  return app;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { cycles, folderArrows, folderOf, importEdges } from './import-graph.ts';
+
+/**
+ * The floors, read from the imports themselves (the linter's rules in biome.json refuse a wrong
+ * import as it is written; this checks the whole graph, so a cycle or a floor skipped through a
+ * chain of allowed imports is caught too).
+ */
+const ROOT = new URL('../..', import.meta.url).pathname;
+const APP = ['contract', 'core', 'electron', 'host', 'renderer/src', 'simulator'];
+const edges = importEdges(ROOT, APP);
+
+/** Which top-level folder may import which. Anything else is a floor skipped or run back up. */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  contract: [],
+  core: ['contract'],
+  // The desktop app and the launcher embed the simulator for `npm start` / --demo (loaded lazily).
+  electron: ['contract', 'core', 'simulator'],
+  host: ['contract', 'core', 'simulator'],
+  renderer: ['contract'],
+  simulator: [],
+};
+
+describe('the import graph', () => {
+  it('reads the sources (a graph with no edges would pass everything)', () => {
+    expect(edges.length).toBeGreaterThan(500);
+    expect(edges.some((e) => e.from.startsWith('renderer/') && e.to === 'contract/index.ts')).toBe(true);
+  });
+
+  it('has no cycle between files', () => {
+    expect(cycles(edges)).toEqual([]);
+  });
+
+  it('has no cycle between the folders of the main-process side', () => {
+    const sideEdges = edges.filter((e) => /^(contract|core|electron|host)\//.test(e.from));
+    const folderEdges = sideEdges.map((e) => ({ from: folderOf(e.from, 2), to: folderOf(e.to, 2) }));
+    expect(cycles(folderEdges)).toEqual([]);
+  });
+
+  it('runs only down the floors: each top-level folder imports only what it may', () => {
+    const wrong = [...folderArrows(edges, 1).keys()].filter((arrow) => {
+      const [from, to] = arrow.split(' -> ') as [string, string];
+      return !(MAY_IMPORT[from] ?? []).includes(to);
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('catches a cycle and a wrong floor when there is one', () => {
+    const planted = [
+      { from: 'core/a.ts', to: 'core/b.ts' },
+      { from: 'core/b.ts', to: 'core/a.ts' },
+    ];
+    expect(cycles(planted)).toEqual([['core/a.ts', 'core/b.ts']]);
+    expect([...folderArrows([{ from: 'core/x.ts', to: 'electron/y.ts' }], 1).keys()]).toEqual([
+      'core -> electron',
+    ]);
+  });
+});
