@@ -1,19 +1,14 @@
 import type { ModuleState, PanelTimers } from '#contract';
+import { isNoAnswer } from '../error-codes.ts';
 import type { Room } from '../room.svelte.ts';
 import { type Transition, sameValue, transitionOf } from '../values.ts';
 import { type BookingView, bookingView, nextMeetingStart } from './booking.ts';
 import { callFor, callWords } from './help-contact.ts';
 import { IdleWatch } from './idle.svelte.ts';
+import type { PageSpec, PanelPlan, SourceTile, Watch } from './plan.ts';
 
 /** How often the calendar is re-read while its no-show countdown runs. */
 const COUNTDOWN_READ_MS = 3_000;
-
-/** "No answer in time" only: the devices may have done it, and their state is the proof. */
-const noAnswer = (error: unknown): boolean => {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return code === 'ROOMDECK_TIMEOUT' || code === 'ROOMDECK_EXEC_TIMEOUT';
-};
-import type { PageSpec, PanelPlan, SourceTile, Watch } from './plan.ts';
 
 /*
  * The panel's task logic over one Room: is the room on, which source shows, starting with a
@@ -289,7 +284,7 @@ export class PanelModel {
       }
     } catch (error) {
       // A hung answer from a room that did start: the state says so, and that is what counts.
-      if (!(noAnswer(error) && (await this.#until(() => this.#holds(tile.active))))) {
+      if (!(isNoAnswer(error) && (await this.#until(() => this.#holds(tile.active))))) {
         this.#failedTile = tile.id;
         this.#problem = this.room.messageOf(error);
       }
@@ -318,7 +313,7 @@ export class PanelModel {
           'The room did not switch on: the devices still report off. Try again, or call AV support.';
       }
     } catch (error) {
-      if (!(noAnswer(error) && (await this.#until(() => this.roomOn)))) {
+      if (!(isNoAnswer(error) && (await this.#until(() => this.roomOn)))) {
         this.#problem = this.room.messageOf(error);
       }
     } finally {
@@ -345,7 +340,7 @@ export class PanelModel {
         this.#problem = `The room did not switch off (its devices still report on): try again, or ${callFor(this.room.roomHelp.phone)}.`;
       }
     } catch (error) {
-      if (!(noAnswer(error) && (await this.#until(() => !this.roomOn)))) {
+      if (!(isNoAnswer(error) && (await this.#until(() => !this.roomOn)))) {
         this.#problem = this.room.messageOf(error);
       }
     } finally {
