@@ -13,10 +13,8 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 import { PAGE_KEY_HEADER, PAGE_KEY_STORAGE } from '../contract/page-key.ts';
 import type { Funcs, ModuleState } from '../contract/types.ts';
 import type { Clock } from '../renderer/src/lib/clock.ts';
-import { automaticSections } from '../renderer/src/lib/layout/auto.ts';
-import { instancesOf } from '../renderer/src/lib/layout/build.ts';
 import { BOOT_ANSWERED_MARK, CODE_LOADED_MARK, INTERACTIVE_MARK } from '../renderer/src/lib/startup-marks.ts';
-import { boundModules } from '../renderer/src/lib/layout/model.ts';
+import { controlsOf } from '../renderer/src/lib/panel/auto-controls.ts';
 import { Poller } from '../renderer/src/lib/poller.ts';
 import { launchUrlOf, ROOT, type Stack, startHost, startStack } from '../test/e2e/support/processes.ts';
 import { chromiumLaunchOptions } from '../test/e2e/support/chromium.ts';
@@ -278,8 +276,11 @@ async function benchAuditoriumIdle(browser: Browser, stack: Stack, service: Serv
   await page.context().close();
   // The previous one-page layout polled every module one of its controls showed the state of.
   const types = await service.request<Record<string, number>>('GET', `/systems/${AUDITORIUM}/types`);
+  const instances = Object.entries(types).flatMap(([module, count]) =>
+    Array.from({ length: count }, (_, i) => ({ module, index: i + 1, count })),
+  );
   const infos = await Promise.all(
-    instancesOf(types).map(async (m) => ({
+    instances.map(async (m) => ({
       ...m,
       funcs: await service.request<Funcs>(
         'GET',
@@ -288,8 +289,10 @@ async function benchAuditoriumIdle(browser: Browser, stack: Stack, service: Serv
       state: await service.state(AUDITORIUM, m.module, m.index),
     })),
   );
-  const layout = { source: 'automatic' as const, sections: automaticSections(infos), problems: [] };
-  const beforeModules = boundModules(layout).map((m) => `${m.module} ${m.index}`);
+  // Every module one of whose automatic controls showed a state was polled.
+  const beforeModules = infos
+    .filter((m) => controlsOf(m).some((c) => c.status !== undefined))
+    .map((m) => `${m.module} ${m.index}`);
   return { after, modules, before: (beforeModules.length * 60_000) / 2_000, beforeModules };
 }
 

@@ -223,15 +223,14 @@ describe('a room', () => {
     expect(room.gone).toBe(false);
   });
 
-  it('builds the layout from types, funcs and state, and on the welcome screen polls only the room’s own state', async () => {
+  it('builds the plan from types, funcs and state, and on the welcome screen polls only the room’s own state', async () => {
     const { api, calls } = fakeApi(detail(undefined, [mod('m1', 'Display'), mod('m2', 'RoomLogic')]), {
       Display: 1,
       RoomLogic: 1,
     });
     room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock });
     await room.load();
-    expect(room.layout?.source).toBe('automatic');
-    expect(room.layout?.sections.map((s) => s.title)).toEqual(['Room', 'Display']);
+    expect(room.plan?.source).toBe('automatic');
     expect(room.feed('Display', 1).state).toEqual(STATES.Display);
     calls.length = 0;
     await vi.advanceTimersByTimeAsync(2_000);

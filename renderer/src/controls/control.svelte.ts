@@ -1,15 +1,10 @@
 import type { Clock } from '../lib/clock.ts';
+import { isNoAnswer } from '../lib/error-codes.ts';
 import type { Command } from '../lib/layout/model.ts';
 import type { ModuleFeed } from '../lib/poller.svelte.ts';
 import { formatValue, sameValue, type Transition, transitionOf } from '../lib/values.ts';
 
 export type Phase = 'idle' | 'pending' | 'confirmed' | 'failed';
-
-/** Errors that say only "no answer in time": the device may well have done it, and its state says so. */
-const NO_ANSWER_CODES = new Set(['ROOMDECK_TIMEOUT', 'ROOMDECK_EXEC_TIMEOUT']);
-
-const codeOf = (error: unknown): string =>
-  typeof error === 'object' && error !== null ? String((error as { code?: unknown }).code) : '';
 
 /** What a control needs from its room: the module's live state and a way to send commands. */
 export interface RoomPort {
@@ -161,7 +156,7 @@ export class ControlState {
       if (run !== this.#runs) return;
       const seenMeanwhile = this.#inFlight === null && expect !== null && !agreedBefore;
       this.#inFlight = null;
-      if (seenMeanwhile && this.#isConfirmed() && NO_ANSWER_CODES.has(codeOf(error))) return;
+      if (seenMeanwhile && this.#isConfirmed() && isNoAnswer(error)) return;
       this.#fail(this.#room.messageOf(error, this.#target));
       return;
     }

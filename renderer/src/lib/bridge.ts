@@ -6,6 +6,7 @@ import {
   type RoomdeckApi,
   verbNames,
 } from '#contract';
+import { BAD_RESPONSE, TIMEOUT, UNEXPECTED, UNREACHABLE } from './error-codes.ts';
 
 /*
  * The renderer's only way out. Two transports behind one type: Electron's preload exposes
@@ -15,10 +16,7 @@ import {
 
 export { BridgeError };
 
-export const UNREACHABLE = 'ROOMDECK_BRIDGE_UNREACHABLE';
-export const TIMEOUT = 'ROOMDECK_TIMEOUT';
-export const BAD_RESPONSE = 'ROOMDECK_BRIDGE_BAD_RESPONSE';
-export const UNEXPECTED = 'ROOMDECK_UNEXPECTED';
+export { BAD_RESPONSE, TIMEOUT, UNEXPECTED, UNREACHABLE };
 
 type Call = (args: unknown) => Promise<unknown>;
 type LooseApi = Record<string, Record<string, Call | undefined> | undefined>;

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Funcs } from '#contract';
-import type { ModuleInfo } from '../../../renderer/src/lib/layout/auto.ts';
+import { parseCustomLayout } from '../../../renderer/src/lib/layout/custom.ts';
+import type { ModuleInfo } from '../../../renderer/src/lib/panel/auto-controls.ts';
 import { automaticPlan } from '../../../renderer/src/lib/panel/auto-plan.ts';
-import { buildPlan } from '../../../renderer/src/lib/layout/from-settings.ts';
-import { watchedModules } from '../../../renderer/src/lib/panel/plan.ts';
+import { planFrom } from '../../../renderer/src/lib/panel/build-plan.ts';
+import { type PanelPlan, watchedModules } from '../../../renderer/src/lib/panel/plan.ts';
+
+/** The plan from a room's settings.panel as the panel reads it on load. */
+const buildPlan = (panel: unknown, types: Record<string, number>, modules: ModuleInfo[]): PanelPlan =>
+  planFrom(parseCustomLayout(panel, types), modules);
 
 const fn = (...params: [string, object][]): Funcs[string] => ({
   arity: params.length,

@@ -1,4 +1,7 @@
-/** A layout ready to render, whichever source it came from: defaults filled, ids assigned. */
+/*
+ * The controls the panel draws, whichever source they came from (a room's own settings.panel read
+ * by custom.ts, or a module's funcs by panel/auto-controls.ts): defaults filled, ids assigned.
+ */
 
 export interface Command {
   method: string;
@@ -65,23 +68,4 @@ export interface LayoutProblem {
   /** JSON pointer into settings.panel, e.g. /sections/0/controls/2/max. */
   path: string;
   reason: string;
-}
-
-export interface BuiltLayout {
-  source: 'custom' | 'automatic';
-  title?: string | undefined;
-  sections: SectionSpec[];
-  /** Why a custom layout was not used; empty when it was, or when there was none. */
-  problems: LayoutProblem[];
-}
-
-/** Modules whose state some control shows: each is polled (once, whatever the number of keys). */
-export function boundModules(layout: BuiltLayout): { module: string; index: number }[] {
-  const seen = new Map<string, { module: string; index: number }>();
-  for (const section of layout.sections) {
-    for (const c of section.controls) {
-      if (c.status !== undefined) seen.set(`${c.module}/${c.index}`, { module: c.module, index: c.index });
-    }
-  }
-  return [...seen.values()];
 }

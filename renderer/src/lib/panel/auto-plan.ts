@@ -1,6 +1,6 @@
-import type { ModuleInfo } from '../layout/auto.ts';
-import { controlsOf, knownValues } from '../layout/auto.ts';
 import type { ControlSpec } from '../layout/model.ts';
+import { controlsOf, knownValues, type ModuleInfo } from './auto-controls.ts';
+import { paramRange } from './param-range.ts';
 import {
   type Address,
   type GroupSpec,
@@ -36,17 +36,6 @@ const all = (modules: ModuleInfo[], ...names: string[]) => modules.filter((m) =>
 const at = (m: Address): Address => ({ module: m.module, index: m.index });
 const titled = (m: ModuleInfo, name = m.module) => (m.count > 1 ? `${name} ${m.index}` : name);
 const same = (a: Address, b: Address) => a.module === b.module && a.index === b.index;
-
-/** Bounds of a method's last parameter, from its JSON Schema. */
-function range(m: ModuleInfo, method: string, fallback: [number, number]): [number, number] {
-  const f = m.funcs[method];
-  const last = f?.order[f.order.length - 1];
-  const schema =
-    last === undefined ? undefined : (f?.params[last] as { minimum?: unknown; maximum?: unknown });
-  const min = typeof schema?.minimum === 'number' ? schema.minimum : fallback[0];
-  const max = typeof schema?.maximum === 'number' ? schema.maximum : fallback[1];
-  return min < max ? [min, max] : fallback;
-}
 
 /**
  * The room's own automation: RoomLogic, else a module the service marks as logic (another
@@ -126,7 +115,7 @@ function displayHome(screens: ModuleInfo[]): { home: SourceTile[]; power: PowerS
 function programVolume(modules: ModuleInfo[]): VolumeSpec | null {
   const mixer = first(modules, 'Mixer');
   if (mixer?.funcs.master) {
-    const [min, max] = range(mixer, 'master', [-100, 12]);
+    const [min, max] = paramRange(mixer.funcs, 'master', [-100, 12]);
     return {
       ...at(mixer),
       id: 'program-volume',
@@ -145,7 +134,7 @@ function programVolume(modules: ModuleInfo[]): VolumeSpec | null {
   }
   const display = all(modules, 'Display').find((m) => m.funcs.volume);
   if (display) {
-    const [min, max] = range(display, 'volume', [0, 100]);
+    const [min, max] = paramRange(display.funcs, 'volume', [0, 100]);
     return {
       ...at(display),
       id: 'program-volume',

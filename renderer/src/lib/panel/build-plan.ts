@@ -1,6 +1,6 @@
-import type { ModuleInfo } from '../layout/auto.ts';
 import type { CustomLayoutResult, CustomPage } from '../layout/custom.ts';
 import type { PanelPower, PanelSource, PanelVolume } from '../layout/panel-schema.ts';
+import type { ModuleInfo } from './auto-controls.ts';
 import { advancedPage, automaticPlan } from './auto-plan.ts';
 import {
   iconOf,

@@ -1,11 +1,13 @@
 import type { Funcs, ModuleState } from '#contract';
-import { inputLabel } from '../panel/plan.ts';
-import type { ControlSpec, LevelSpec, SectionSpec, SelectSpec, ToggleSpec } from './model.ts';
+import type { ControlSpec, LevelSpec, SelectSpec, ToggleSpec } from '../layout/model.ts';
+import { paramRange } from './param-range.ts';
+import { inputLabel } from './plan.ts';
 
 /*
- * Any room works with no UI programming: known device classes get the controls people expect,
- * anything else gets a big button per method that takes no arguments. Controls only appear for
- * methods the module's funcs actually offer, and lists (inputs, scenes…) come from its state.
+ * Every control a module offers, with no UI programming: known device classes get the controls
+ * people expect, anything else gets a big button per method that takes no arguments. Controls only
+ * appear for methods the module's funcs actually offer, and lists (inputs, scenes…) come from its
+ * state. The automatic plan (auto-plan.ts) sorts them into the user's pages and the engineer's.
  */
 
 export interface ModuleInfo {
@@ -30,17 +32,6 @@ const numbered = (state: ModuleState, prefix: string): number[] =>
     .filter((n): n is string => n !== undefined)
     .map(Number)
     .sort((a, b) => a - b);
-
-/** Bounds of a method's last parameter, from its JSON Schema. */
-function range(funcs: Funcs, method: string, fallback: [number, number]): [number, number] {
-  const f = funcs[method];
-  const last = f?.order[f.order.length - 1];
-  const schema =
-    last === undefined ? undefined : (f?.params[last] as { minimum?: unknown; maximum?: unknown });
-  const min = typeof schema?.minimum === 'number' ? schema.minimum : fallback[0];
-  const max = typeof schema?.maximum === 'number' ? schema.maximum : fallback[1];
-  return min < max ? [min, max] : fallback;
-}
 
 /**
  * The values a one-text-parameter method takes, as the module names them: its funcs' `enum`, a list
@@ -136,7 +127,7 @@ function level(
   },
 ): LevelSpec[] {
   if (!m.funcs[method]) return [];
-  const [min, max] = range(m.funcs, method, opts.fallback ?? [0, 100]);
+  const [min, max] = paramRange(m.funcs, method, opts.fallback ?? [0, 100]);
   return [
     {
       ...base(m, id, label),
@@ -167,28 +158,6 @@ function numberedButtons(m: ModuleInfo, id: (n: string) => string, method: strin
 }
 
 const profiles: Record<string, Profile> = {
-  RoomLogic: (m, id) => [
-    ...(m.funcs.power
-      ? ([
-          {
-            ...base(m, id('on'), 'Start room'),
-            type: 'button',
-            command: { method: 'power', args: [true] },
-            status: 'power',
-            activeWhen: true,
-          },
-          {
-            ...base(m, id('off'), 'System off'),
-            type: 'button',
-            command: { method: 'power', args: [false] },
-            status: 'power',
-            activeWhen: false,
-            confirm: 'Turn the whole room off? Screens, projector, cameras and sound will shut down.',
-          },
-        ] satisfies ControlSpec[])
-      : []),
-    ...choose(m, id('source'), 'Source', 'select_source', 'active', strings(m.state.sources)),
-  ],
   Display: (m, id) => [
     ...power(m, id('power')),
     ...choose(m, id('input'), 'Input', 'input', 'input', knownValues(m, 'input'), inputLabel),
@@ -283,27 +252,8 @@ const generic: Profile = (m, id) =>
     return choose(m, id(method), words(method), method, status ?? method, knownValues(m, method), label);
   });
 
-/** Room-wide controls first, then what people use most, then the rest by name. */
-const ORDER = ['RoomLogic', 'Display', 'Projector', 'Switcher', 'Camera', 'Mixer', 'Lighting', 'Blinds'];
-const rank = (m: ModuleInfo) => {
-  const i = ORDER.indexOf(m.module);
-  return i === -1 ? ORDER.length : i;
-};
-
-const TITLES: Record<string, string> = { RoomLogic: 'Room' };
-
-/** The controls the automatic layout gives one module, with ids unique in the room. */
+/** The controls one module offers, with ids unique in the room. */
 export function controlsOf(m: ModuleInfo): ControlSpec[] {
   const profile = profiles[m.module] ?? generic;
   return profile(m, (name: string) => `auto-${m.module}-${m.index}-${name}`);
-}
-
-export function automaticSections(modules: ModuleInfo[]): SectionSpec[] {
-  return [...modules]
-    .sort((a, b) => rank(a) - rank(b) || a.module.localeCompare(b.module) || a.index - b.index)
-    .map((m) => {
-      const title = TITLES[m.module] ?? m.module;
-      return { title: m.count > 1 ? `${title} ${m.index}` : title, controls: controlsOf(m) };
-    })
-    .filter((section) => section.controls.length > 0);
 }

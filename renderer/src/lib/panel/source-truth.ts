@@ -1,0 +1,131 @@
+import type { ModuleState } from '#contract';
+import type { Room } from '../room.svelte.ts';
+import { sameValue, transitionOf } from '../values.ts';
+import { callWords } from './help-contact.ts';
+import type { SourceTile, Watch } from './plan.ts';
+
+/**
+ * A tile's state from the devices: `confirmed` (lit) only while every screen that shows the
+ * source reports it, fresh; `warming` while a screen warms up; `failed` when a screen does not
+ * answer (or the start failed); `waiting` when the source is chosen but a screen reports otherwise.
+ */
+export type TileState = 'idle' | 'pending' | 'warming' | 'waiting' | 'confirmed' | 'failed';
+
+/** What the devices say about one source, for the tile and the in-use banner. */
+export interface SourceTruth {
+  state: TileState;
+  /** One sentence: what is happening, with the time left or who to call. */
+  status: string | null;
+  /** The screen warming up, with the seconds left counted down on the panel between polls. */
+  warming: { name: string; remaining: number; percent: number } | null;
+  /** The screen that does not answer. */
+  silent: string | null;
+}
+
+export interface TruthSources {
+  room: Room;
+  /** The panel's clock, ticking every second (so a warm-up counts down between polls). */
+  nowMs(): number;
+  roomOn(): boolean;
+  /** The tile being started here, and the one whose start failed here (ids). */
+  startingTile(): string | null;
+  failedTile(): string | null;
+}
+
+/** What the devices report, read for the panel: a value held, freshly, and each source's story. */
+export class DeviceTruth {
+  readonly #from: TruthSources;
+  /** When each transition report arrived here (by state snapshot), to count down between polls. */
+  readonly #heardAt = new WeakMap<object, number>();
+
+  constructor(from: TruthSources) {
+    this.#from = from;
+  }
+
+  stateOf(w: { module: string; index: number }): ModuleState | undefined {
+    return this.#from.room.feed(w.module, w.index).state;
+  }
+
+  holds(w: Watch): boolean {
+    return sameValue(this.stateOf(w)?.[w.key], w.value);
+  }
+
+  /** A state read from the device and still live (not stale from a faltering link). */
+  fresh(w: Watch): boolean {
+    const feed = this.#from.room.feed(w.module, w.index);
+    return feed.state !== undefined && !feed.stale;
+  }
+
+  /** Every screen reports the source, freshly, and answers: the only way a tile is lit. */
+  lit(tile: SourceTile): boolean {
+    if (!this.holds(tile.active) || !this.fresh(tile.active)) return false;
+    return tile.shownBy.every((p) => this.fresh(p) && this.#from.room.silence(p) === null && this.holds(p));
+  }
+
+  /** The source asked for: being started here, failed here, or chosen as the room logic reports. */
+  #chosen(tile: SourceTile): boolean {
+    if (this.#from.startingTile() === tile.id || this.#from.failedTile() === tile.id) return true;
+    if (!this.#from.roomOn()) return false;
+    if (this.holds(tile.active)) return true;
+    // A room logic that did not get the source on the screens keeps it as `selected`, not `active`.
+    return tile.active.key === 'active' && this.holds({ ...tile.active, key: 'selected' });
+  }
+
+  /** Seconds left of a warm-up, counted down from when the report arrived until the next one. */
+  #warming(state: Record<string, unknown> | undefined): { remaining: number; percent: number } | null {
+    const t = transitionOf(state);
+    if (!state || !t || t.kind !== 'warming') return null;
+    const now = this.#from.nowMs();
+    let heard = this.#heardAt.get(state);
+    if (heard === undefined) {
+      heard = now;
+      this.#heardAt.set(state, heard);
+    }
+    const remaining = Math.max(0, t.remaining - Math.floor((now - heard) / 1000));
+    const percent =
+      t.total > 0 ? Math.round((100 * Math.min(t.total, t.total - remaining)) / t.total) : t.percent;
+    return { remaining, percent };
+  }
+
+  truth(tile: SourceTile): SourceTruth {
+    const { room } = this.#from;
+    const none = { warming: null, silent: null };
+    if (this.lit(tile)) return { state: 'confirmed', status: 'Showing now', ...none };
+    if (!this.#chosen(tile)) return { state: 'idle', status: null, ...none };
+    const proofs = tile.shownBy.length > 0 ? tile.shownBy : [tile.active];
+    const quiet = proofs.find((p) => room.silence(p) !== null);
+    const silent = quiet ? room.silence(quiet) : null;
+    if (quiet && silent) {
+      // The room's own name for it when it published one ("Display 1", as its messages say).
+      const who = 'name' in quiet && typeof quiet.name === 'string' ? quiet.name : silent.name;
+      return {
+        state: 'failed',
+        status: `${who} is ${silent.why === 'stopped' ? 'switched off at the system' : 'not answering'}. ${callWords(room.roomHelp.phone)}`,
+        warming: null,
+        silent: who,
+      };
+    }
+    for (const p of tile.shownBy) {
+      const w = this.#warming(this.stateOf(p));
+      if (w)
+        return {
+          state: 'warming',
+          status: `${p.name} warming up — ${w.remaining} s`,
+          warming: { name: p.name, ...w },
+          silent: null,
+        };
+    }
+    if (this.#from.startingTile() === tile.id)
+      return { state: 'pending', status: this.#from.roomOn() ? 'Switching…' : 'Starting…', ...none };
+    if (this.#from.failedTile() === tile.id) return { state: 'failed', status: 'Did not start', ...none };
+    const off = tile.shownBy.find((p) => !this.holds(p) || !this.fresh(p));
+    const status = !off
+      ? 'Waiting for the devices…'
+      : !this.fresh(off)
+        ? `${off.name} not read yet`
+        : off.key === 'power'
+          ? `${off.name} is off`
+          : `${off.name} shows something else`;
+    return { state: 'waiting', status, ...none };
+  }
+}

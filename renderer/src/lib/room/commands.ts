@@ -1,0 +1,64 @@
+import type { RoomdeckApi } from '#contract';
+import type { Command } from '../layout/model.ts';
+import { checkOutcome } from '../panel/outcome.ts';
+import type { Address, Step } from '../panel/plan.ts';
+import type { LiveFeeds } from '../poller.svelte.ts';
+import type { DeviceHealth } from './health.svelte.ts';
+
+export interface CommandsOptions {
+  api: RoomdeckApi;
+  systemId: string;
+  feeds: LiveFeeds;
+  health: DeviceHealth;
+  /** A command is someone using the panel. */
+  touched(): void;
+}
+
+/** Commands to the room's devices: each sent, counted while unanswered, and its device heard from. */
+export class RoomCommands {
+  readonly #o: CommandsOptions;
+  #inFlight = 0;
+
+  constructor(options: CommandsOptions) {
+    this.#o = options;
+  }
+
+  /** Commands sent and not yet answered, from any control on any page. */
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+
+  async exec(module: string, index: number, command: Command): Promise<unknown> {
+    const { api, systemId, feeds, health } = this.#o;
+    const target: Address = { module, index };
+    this.#o.touched();
+    feeds.pressed();
+    this.#inFlight += 1;
+    try {
+      const { result } = await api.systems.exec({ id: systemId, ...target, ...command });
+      health.answered(target);
+      return result;
+    } catch (error) {
+      health.failed(target, error);
+      throw error;
+    } finally {
+      this.#inFlight -= 1;
+      // Even a failed command may have changed something: show the device's truth at once.
+      if (feeds.isWatched(target)) feeds.refresh(target);
+    }
+  }
+
+  /** Runs steps in order; the first failure stops the sequence and is thrown. */
+  async run(steps: readonly Step[]): Promise<void> {
+    for (const step of steps) {
+      try {
+        checkOutcome(await this.exec(step.module, step.index, step.command));
+      } catch (error) {
+        // Which device the failing step was for, so its failure can be said naming it.
+        if (typeof error === 'object' && error !== null && !Object.isFrozen(error))
+          Object.assign(error, { target: { module: step.module, index: step.index } });
+        throw error;
+      }
+    }
+  }
+}
