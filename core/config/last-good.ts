@@ -1,16 +1,12 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import { homedir } from 'node:os';
-import {
-  ConfigInvalidError,
-  defaultDataDir,
-  type LoadConfigInput,
-  type LoadedConfig,
-  launchChoices,
-  loadConfig,
-  loadOverLastGood,
-} from './load.ts';
+import { readEnv } from './env.ts';
+import { readFlags } from './flags.ts';
+import { type Layer, layerOfRecord, merge } from './layers.ts';
+import { chooseDataDir, type LoadConfigInput, loadConfig } from './load.ts';
+import { ConfigInvalidError } from './problems.ts';
+import { type LoadedConfig, resolveMerged } from './resolve.ts';
 import { ResolvedConfig } from './schema.ts';
 
 /**
@@ -96,27 +92,36 @@ export function loadConfigKeepingLastGood(
  * as it was, still in the runtime the command line asked for.
  */
 function overLastGood(input: LoadConfigInput, lastGood: ResolvedConfig, label: string): LoadedConfig {
+  // Only the values that parse are taken: the others are among the problems the refused load reported.
+  const flags = readFlags(input.argv, 'ignore').layer;
   try {
-    return loadOverLastGood(input, lastGood, label);
+    const environment = readEnv(input.env).layer;
+    const { value, sources } = merge([layerOfLastGood(lastGood, label), environment, flags]);
+    const context = { env: input.env, cwd: input.cwd ?? process.cwd(), configFile: null, machineFile: null };
+    return resolveMerged(value, sources, [], context);
   } catch (err) {
     if (!(err instanceof ConfigInvalidError)) throw err;
     const sources = Object.fromEntries(Object.keys(lastGood).map((key) => [key, label]));
-    return { config: lastGood, ...launchChoices(input.argv), configFile: null, machineFile: null, sources };
+    const launch = {
+      browserHost: flags.get('browserHost')?.value === true,
+      demo: flags.get('demo')?.value === true,
+    };
+    return { config: lastGood, ...launch, configFile: null, machineFile: null, sources };
   }
+}
+
+/** The last good configuration as a layer again, every value from `source`. */
+function layerOfLastGood(config: ResolvedConfig, source: string): Layer {
+  // Whether the embedded simulator runs (and where) is decided anew, as for any start.
+  const { embeddedSimulator, serverUrl, ...rest } = config;
+  return layerOfRecord(embeddedSimulator ? rest : { ...rest, serverUrl }, () => source);
 }
 
 /**
  * The data directory a configuration that did not load would have used: `--data-dir`, then
- * ROOMDECK_DATA_DIR, then the platform's default. Where the last good configuration is looked for.
+ * ROOMDECK_DATA_DIR, then the platform's default, read as loadConfig reads them. Where the last
+ * good configuration is looked for.
  */
 export function dataDirOf(input: LoadConfigInput): string {
-  const cwd = input.cwd ?? process.cwd();
-  const flag = input.argv.findIndex((arg) => arg === '--data-dir' || arg.startsWith('--data-dir='));
-  const arg = flag === -1 ? undefined : input.argv[flag];
-  const fromFlag = arg?.includes('=') ? arg.slice(arg.indexOf('=') + 1) : input.argv[flag + 1];
-  const chosen = (flag === -1 ? undefined : fromFlag) || input.env.ROOMDECK_DATA_DIR;
-  return path.resolve(
-    cwd,
-    chosen || defaultDataDir(input.platform ?? process.platform, input.env, input.homedir ?? homedir()),
-  );
+  return chooseDataDir(input, readFlags(input.argv, 'ignore').layer, readEnv(input.env).layer);
 }
