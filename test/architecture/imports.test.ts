@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cycles, folderArrows, folderOf, importEdges } from './import-graph.ts';
+import { cycles, folderArrows, folderOf, importEdges } from '../../scripts/import-graph.ts';
 
 /**
  * The floors, read from the imports themselves (the linter's rules in biome.json refuse a wrong
