@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { verb } from './verb.ts';
 
 /**
- * The diagnostics bundle (electron/diagnostics/bundle.ts), already redacted in the main process:
+ * The diagnostics bundle (core/diagnostics/bundle.ts), already redacted in the main process:
  * the renderer saves it as one file. Its inner shape is for people and support tools to read.
  */
 export const DiagnosticsExport = Type.Object({

@@ -1,6 +1,6 @@
 /**
  * The browser host's page key, shared by the host and the renderer's HTTP transport. The host hands
- * one out with the launch address (electron/host/launch-page.ts) and wants it on every bridge call,
+ * one out with the launch address (host/launch-page.ts) and wants it on every bridge call,
  * beside the session cookie; the page keeps it in `sessionStorage` and sends it as a header.
  *
  * Why not the cookie alone: cookies are not scoped by port, and SameSite counts every 127.0.0.1 port

@@ -25,7 +25,7 @@ export const SignInResult = Type.Object({
 
 const None = Type.Object({}, { additionalProperties: false });
 
-/** The link to the service as the main process sees it (electron/link/health.ts). */
+/** The link to the service as the main process sees it (core/link/health.ts). */
 export const LinkView = Type.Object({
   state: Type.Union([
     Type.Literal('live'),

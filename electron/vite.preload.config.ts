@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 
 /**
  * The preload as ONE CommonJS file: a sandboxed preload can `require('electron')` but no other
- * module, so the verb names are bundled in. tsc emits the rest of the main process; this build
+ * module, so the verb names are bundled in. vite.main.config.ts fills dist/electron first; this build
  * must not wipe it.
  */
 const here = import.meta.dirname;

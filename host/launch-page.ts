@@ -3,7 +3,7 @@ import { escapeHtml, layout } from './pages.ts';
 
 /**
  * The launch step's page: what the printed address (`/?launch=TOKEN`) answers. It carries this
- * browser session's page key (electron/bridge/page-key.ts) in a `<meta>` element; a small script
+ * browser session's page key (contract/page-key.ts) in a `<meta>` element; a small script
  * from the host's own origin (the CSP allows no inline script) copies it into this tab's
  * `sessionStorage` and replaces the address with `/`, so the token leaves the address bar and the
  * history entry at once and the key never rides in a cookie.
@@ -27,7 +27,7 @@ export function launchPage(key: string): string {
 }
 
 /** Static text, the same for every session: the key is in the page, never in the script. */
-export const LAUNCH_SCRIPT = `// Roomdeck's launch step (electron/host/launch-page.ts).
+export const LAUNCH_SCRIPT = `// Roomdeck's launch step (host/launch-page.ts).
 (() => {
   const meta = document.querySelector('meta[name="${KEY_META}"]');
   try {

@@ -22,7 +22,7 @@ import { createSettings } from '../core/store/settings.ts';
  * (or with --browser-host) the browser host. Never imports `electron`: it runs Electron's installer.
  */
 
-/** The project folder, whether this runs as electron/start.ts (tsx) or compiled as dist/host/start.js. */
+/** The project folder, whether this runs as host/start.ts (tsx) or compiled as dist/host/start.js. */
 function projectRoot(from: string): string {
   let dir = from;
   while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);

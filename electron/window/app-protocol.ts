@@ -54,7 +54,7 @@ export function contentTypeOf(file: string): string {
   return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
-/** The same headers the browser host sends with the page (electron/host/app.ts). */
+/** The same headers the browser host sends with the page (host/app.ts). */
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',

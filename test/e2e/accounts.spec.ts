@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/own-stack.ts';
 import { callBridge, openRoom, signInAtService } from './support/panel.ts';
-import { ROOT, type Stack, startStack } from './support/processes.ts';
+import { ROOT, type Stack } from './support/processes.ts';
 
 const SHOTS = path.join(ROOT, 'test-results', 'screens');
 const SIZES = [
@@ -19,14 +20,12 @@ const SIZES = [
 
 let stack: Stack;
 
+test.use({ ownStack: {} });
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  stack = await startStack();
-});
-
-test.afterAll(async () => {
-  await stack?.stop();
+// The stack is own-stack.ts's: this spec's own, started before its first test, stopped after its last.
+test.beforeAll(({ stack: started }) => {
+  stack = started;
 });
 
 /** The bridge as the page itself calls it: its cookie, its Origin and the tab's page key. */

@@ -1,11 +1,8 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { openHost } from './support/panel.ts';
-import { expect, test } from '@playwright/test';
 import { createFileVault } from '../../core/store/file-vault.ts';
-import { assertNoCredentialsInLogs } from './support/log-secrecy.ts';
-import { type Running, startHost, startSimulator } from './support/processes.ts';
+import { expect, test } from './support/own-stack.ts';
+import { openHost } from './support/panel.ts';
 
 /*
  * Diagnostics from the technician tools as one file: a managed panel (client secret and service
@@ -14,51 +11,26 @@ import { type Running, startHost, startSimulator } from './support/processes.ts'
  */
 
 const CLIENT_SECRET = 'roomdeck-ci-secret';
-let dir: string;
-let dataDir: string;
-let simulator: Running;
-let host: Running;
 
-test.beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'roomdeck-diagnostics-'));
-  dataDir = path.join(dir, 'host');
-  mkdirSync(dataDir, { recursive: true });
-  simulator = await startSimulator({ dataFile: path.join(dir, 'simulator.json') });
-  const configFile = path.join(dir, 'config.json');
-  writeFileSync(
-    configFile,
-    `${JSON.stringify(
-      {
-        clientId: 'roomdeck-ci',
-        clientSecret: CLIENT_SECRET,
-        serviceAccount: { username: 'admin@demo.local', password: 'demo', authority: 'demo' },
-        supportContact: 'AV desk, extension 4400',
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  chmodSync(configFile, 0o600);
-  host = await startHost({ serverUrl: simulator.url, dataDir, args: ['--config', configFile] });
-});
-
-test.afterAll(async () => {
-  await Promise.allSettled([host?.stop(), simulator?.stop()]);
-  try {
-    assertNoCredentialsInLogs({
-      dataDir,
-      simulatorDataFile: path.join(dir, 'simulator.json'),
-      secrets: [CLIENT_SECRET],
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+// The stack's log secrecy check (processes.ts) looks for this same client secret in what the host logged.
+test.use({
+  ownStack: {
+    config: {
+      clientId: 'roomdeck-ci',
+      clientSecret: CLIENT_SECRET,
+      serviceAccount: { username: 'admin@demo.local', password: 'demo', authority: 'demo' },
+      supportContact: 'AV desk, extension 4400',
+    },
+  },
 });
 
 test('a technician downloads one diagnostics file: versions, configuration sources, no secret', async ({
   page,
+  stack,
 }) => {
-  await openHost(page, host.url);
+  const dir = stack.dir;
+  const dataDir = path.join(dir, 'host');
+  await openHost(page, stack.host.url);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Choose a room' })).toBeVisible();
   await page.getByRole('button', { name: 'Technician tools' }).click();

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 
 /**
  * `npm start` as a person runs it on a machine without the Electron binary and without a service:
- * `npx tsx electron/start.ts` starts the embedded simulator, tries Electron's own installer, says
+ * `npx tsx host/start.ts` starts the embedded simulator, tries Electron's own installer, says
  * why that failed and that it serves the browser instead, prints the URL, and that page shows the sign-in screen.
  */
 

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { hashPin } from '../../core/technician/pin.ts';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/own-stack.ts';
 import { callBridge, signIn } from './support/panel.ts';
-import { ROOT, type Stack, startStack } from './support/processes.ts';
-import { Service } from './support/service.ts';
+import { ROOT, type Stack } from './support/processes.ts';
+import type { Service } from './support/service.ts';
 
 /*
  * The technician at a glass wall panel (kiosk, PIN): no keyboard, so after the PIN the drawer shows
@@ -28,22 +28,17 @@ const SIZES = [
 let stack: Stack;
 let service: Service;
 
+// A long idle timeout: the technician is on their phone meanwhile, and the machine is slow.
+test.use({ ownStack: { kiosk: { system: HUDDLE, pin: PIN, idleSeconds: 600 } } });
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  const hash = await hashPin(PIN, { N: 4096, r: 8, p: 1 });
-  // A long idle timeout: the technician is on their phone meanwhile, and the machine is slow.
-  stack = await startStack({
-    hostArgs: ['--kiosk', '--system', HUDDLE, '--technician-pin', hash, '--technician-idle', '600'],
-  });
-  service = new Service(() => stack.simulator.url);
+// The stack is own-stack.ts's: this spec's own, started before its first test, stopped after its last.
+test.beforeAll(async ({ stack: started, service: api }) => {
+  stack = started;
+  service = api;
   // Something for the technician to find: the display not responding, the calendar stopped.
   await service.moduleSettings(DISPLAY, { offline: true });
   await service.request('POST', `/modules/${BOOKINGS}/stop`);
-});
-
-test.afterAll(async () => {
-  await stack?.stop();
 });
 
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Technician access' });

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/own-stack.ts';
 import { callBridge, openHost, signIn } from './support/panel.ts';
-import { type Stack, startStack } from './support/processes.ts';
-import { Service } from './support/service.ts';
+import type { Stack } from './support/processes.ts';
+import type { Service } from './support/service.ts';
 
 /*
  * The technician's first screens against the real simulator and browser host: what each role is
@@ -15,16 +16,17 @@ const SCREENS = 'test-results/screens';
 let stack: Stack;
 let service: Service;
 
+test.use({ ownStack: {} });
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  stack = await startStack();
-  service = new Service(() => stack.simulator.url);
+// The stack is own-stack.ts's: this spec's own, started before its first test, stopped after its last.
+test.beforeAll(({ stack: started, service: api }) => {
+  stack = started;
+  service = api;
 });
 
 test.afterAll(async () => {
   await service?.moduleSettings(DISPLAY, {}).catch(() => undefined);
-  await stack?.stop();
 });
 
 /** Signs in as `user` (signing out whoever was signed in) and opens the tools. */

@@ -1,11 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { hashPin } from '../../core/technician/pin.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/own-stack.ts';
 import { callBridge, signIn } from './support/panel.ts';
-import { ROOT, type Running, type Stack, startHost, startStack } from './support/processes.ts';
-import { Service } from './support/service.ts';
+import { ROOT, type Running, type Stack, startHost } from './support/processes.ts';
+import type { Service } from './support/service.ts';
 
 /*
  * Technician access on a kiosk panel, through the browser host started with --kiosk and a PIN:
@@ -23,18 +23,14 @@ let stack: Stack;
 let service: Service;
 let kioskArgs: string[];
 
+test.use({ ownStack: { kiosk: { system: HUDDLE, pin: PIN, idleSeconds: IDLE_S } } });
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  // A cheaper cost than the default keeps the test quick; the gate checks whatever the hash says.
-  const hash = await hashPin(PIN, { N: 4096, r: 8, p: 1 });
-  kioskArgs = ['--kiosk', '--system', HUDDLE, '--technician-pin', hash, '--technician-idle', String(IDLE_S)];
-  stack = await startStack({ hostArgs: kioskArgs });
-  service = new Service(() => stack.simulator.url);
-});
-
-test.afterAll(async () => {
-  await stack?.stop();
+// The stack is own-stack.ts's: this spec's own, started before its first test, stopped after its last.
+test.beforeAll(({ stack: started, service: api, hostArgs }) => {
+  stack = started;
+  service = api;
+  kioskArgs = hostArgs;
 });
 
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Technician access' });

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/own-stack.ts';
 import { signIn } from './support/panel.ts';
-import { type Stack, startStack } from './support/processes.ts';
-import { Service } from './support/service.ts';
+import type { Stack } from './support/processes.ts';
+import type { Service } from './support/service.ts';
 
 /*
  * The technician tools against the real simulator and browser host, signed in as the demo
@@ -20,15 +21,13 @@ interface WireSystem {
 let stack: Stack;
 let service: Service;
 
+test.use({ ownStack: {} });
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  stack = await startStack();
-  service = new Service(() => stack.simulator.url);
-});
-
-test.afterAll(async () => {
-  await stack?.stop();
+// The stack is own-stack.ts's: this spec's own, started before its first test, stopped after its last.
+test.beforeAll(({ stack: started, service: api }) => {
+  stack = started;
+  service = api;
 });
 
 /** Signs in as the technician, opens the tools and the Huddle 3.2 system. */

@@ -121,7 +121,7 @@ describe('the electron-builder configuration', () => {
   });
 
   it('ships the update key beside app.asar and keeps Windows’ code-signature check on updates', () => {
-    // electron/update/public-key.ts reads <resources>/update-public-key.pem in the installed app.
+    // core/update/public-key.ts reads <resources>/update-public-key.pem in the installed app.
     expect(config.extraResources).toContainEqual({
       from: 'resources/update-public-key.pem',
       to: 'update-public-key.pem',

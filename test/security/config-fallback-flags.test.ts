@@ -9,7 +9,7 @@ import { ROOT } from '../e2e/support/processes.ts';
  * Issue 20, item 10: a config file holding a secret at mode 0644 is refused (right), and the
  * launcher runs on the last good configuration; but it used to drop the command line with it, so
  * `npm start -- --browser-host` went for Electron (and its 100 MB download) instead. The real
- * launcher (electron/start.ts, what `npm start` runs), twice on one data folder: first with the
+ * launcher (host/start.ts, what `npm start` runs), twice on one data folder: first with the
  * file owner-only (it loads and becomes the last good configuration), then at 0644.
  */
 

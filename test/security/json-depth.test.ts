@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Api, expectError, SYS, startApi } from '../simulator/api/support.ts';
+import { fetch } from '../support/inject-fetch.ts';
 
 /**
  * Issue 20, item 5: `settings` nested 30,000 levels deep (180 KB) was stored by

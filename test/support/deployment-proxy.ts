@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A reverse proxy in front of the simulator that answers the way real deployments of the service
- * do (recorded shapes, see test/electron/api/fixtures/placeos-shapes.ts), so Roomdeck is tested
+ * do (recorded shapes, see test/core/api/fixtures/placeos-shapes.ts), so Roomdeck is tested
  * against what it will meet rather than only against the simulator it was written with:
  * - served under a path prefix (`/placeos/…`), as behind a gateway;
  * - lists in the legacy `{total, results}` envelope, without X-Total-Count;

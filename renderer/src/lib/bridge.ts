@@ -188,7 +188,7 @@ export function createBridge(options: BridgeOptions = {}): RoomdeckApi {
 
 /**
  * The browser host's page key for this tab, which the host's launch step put in sessionStorage
- * (electron/bridge/page-key.ts). Null when there is none, or storage is blocked.
+ * (contract/page-key.ts). Null when there is none, or storage is blocked.
  */
 export function pageKeyOf(storage: () => Pick<Storage, 'getItem'> | undefined): string | null {
   try {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,7 +102,7 @@ const launchUrls = new Map<string, string>();
 
 /**
  * The address a person opens for a host started here (`http://127.0.0.1:P/?launch=TOKEN`): the
- * host serves its app only to a browser that came through it (electron/host/launch.ts).
+ * host serves its app only to a browser that came through it (host/launch.ts).
  */
 export function launchUrlOf(hostUrl: string): string {
   const origin = hostUrl.replace(/\/$/, '');
@@ -170,9 +170,23 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export async function startStack(options: { latencyMs?: number; hostArgs?: string[] } = {}): Promise<Stack> {
+export interface StackOptions {
+  latencyMs?: number;
+  hostArgs?: string[];
+  /** The host's configuration file (`--config`): written 0600 into the stack's directory, as an admin would. */
+  hostConfig?: Record<string, unknown>;
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), 'roomdeck-e2e-'));
   const dataFile = path.join(dir, 'simulator.json');
+  const hostArgs = [...(options.hostArgs ?? [])];
+  if (options.hostConfig !== undefined) {
+    const configFile = path.join(dir, 'config.json');
+    writeFileSync(configFile, `${JSON.stringify(options.hostConfig, null, 2)}\n`);
+    chmodSync(configFile, 0o600);
+    hostArgs.push('--config', configFile);
+  }
   const simulatorOptions = {
     dataFile,
     ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }),
@@ -181,7 +195,7 @@ export async function startStack(options: { latencyMs?: number; hostArgs?: strin
   const host = await startHost({
     serverUrl: simulator.url,
     dataDir: path.join(dir, 'host'),
-    ...(options.hostArgs ? { args: options.hostArgs } : {}),
+    ...(hostArgs.length > 0 ? { args: hostArgs } : {}),
   }).catch(async (error: unknown) => {
     await simulator.stop();
     throw error;

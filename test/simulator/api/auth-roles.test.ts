@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, CI_CLIENT, expectError, fakeClock, type Role, request, SYS, startApi } from './support.ts';
+import { fetch } from '../../support/inject-fetch.ts';
 
 type Permission = 'read' | 'operate' | 'manage' | 'provision';
 

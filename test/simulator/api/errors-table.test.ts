@@ -2,7 +2,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator } from '../../../simulator/server.ts';
 import { type Api, expectError, SYS, startApi } from './support.ts';
 
 /**
@@ -18,7 +17,7 @@ let api: Api;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'roomdeck-errors-'));
   const dataFile = join(dir, 'data.json');
-  const seed = await startSimulator({ port: 0, dataFile });
+  const seed = await startApi({ dataFile, roles: [] });
   await seed.close();
   const stored = JSON.parse(readFileSync(dataFile, 'utf8'));
   stored.data.dependencies.push(

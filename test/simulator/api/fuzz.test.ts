@@ -410,7 +410,8 @@ describe('fuzzing every route', () => {
   let api: Api;
   let agent: Agent;
   beforeAll(async () => {
-    api = await startApi({ execTimeoutMs: 200 });
+    // A real socket: the raw paths and bodies must pass node's HTTP parser exactly as generated.
+    api = await startApi({ execTimeoutMs: 200, socket: true });
     agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   });
   afterAll(async () => {

@@ -7,7 +7,8 @@ import { type Api, startApi } from './support.ts';
 
 let api: Api;
 beforeAll(async () => {
-  api = await startApi({ roles: ['admin'], hostNames: ['control.test'] });
+  // A real socket: the Host check compares the header's port with the port the request arrived on.
+  api = await startApi({ roles: ['admin'], hostNames: ['control.test'], socket: true });
 });
 afterAll(async () => {
   await api.close();

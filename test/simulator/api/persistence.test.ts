@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator } from '../../../simulator/server.ts';
 import { type Api, expectError, request, SYS, startApi } from './support.ts';
+import { fetch } from '../../support/inject-fetch.ts';
 
 interface Stored {
   format: number;
@@ -169,6 +170,8 @@ describe('a restart on the same data file', () => {
       'mod-lab-display',
       'mod-lab-bookings',
     ]);
+    // The sign-in at start is written to the file in the background: wait for it, not for the clock.
+    await second.simulator.flush();
     expect(leftovers()).toEqual([]);
   });
 

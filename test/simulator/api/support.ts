@@ -1,9 +1,14 @@
 import { expect } from 'vitest';
-import { type RunningSimulator, type StartOptions, startSimulator } from '../../../simulator/server.ts';
+import { buildApp } from '../../../simulator/app.ts';
+import { type StartOptions, startSimulator } from '../../../simulator/server.ts';
+import { defaultSimulatorOptions, Simulator } from '../../../simulator/simulator.ts';
+import { fetch, serveByInject } from '../../support/inject-fetch.ts';
 
 /**
- * Black-box helpers for the control API: a simulator on a real port (0), tokens per role through the
- * password grant, and a small typed request helper over `fetch` (undici keeps connections alive).
+ * Black-box helpers for the control API: a whole simulator answering through fastify's `inject()` (or,
+ * with `socket: true`, on a real port 0), tokens per role through the password grant, and a small
+ * typed request helper over `fetch` (test/support/inject-fetch.ts: in-process for the former, the
+ * network for the latter).
  */
 
 export type Role = 'admin' | 'support' | 'user';
@@ -48,8 +53,9 @@ export interface RequestOptions {
 }
 
 export interface Api {
+  /** The base URL: an in-process origin of inject-fetch.ts, or the real port's. */
   url: string;
-  server: RunningSimulator;
+  simulator: Simulator;
   tokens: Record<Role, string>;
   // biome-ignore lint/suspicious/noExplicitAny: tests read bodies loosely; the assertions check their shape
   req<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
@@ -61,6 +67,31 @@ export interface Api {
 export interface StartApiOptions extends StartOptions {
   /** Which roles to sign in at start (default all three). */
   roles?: Role[];
+  /** Listen on a real loopback port (0) instead of answering through inject(): for tests about the wire. */
+  socket?: boolean;
+}
+
+interface Running {
+  url: string;
+  simulator: Simulator;
+  close(): Promise<void>;
+}
+
+/** What startSimulator does, minus the listen: the same Simulator, app and Host names, no port. */
+async function startInProcess(options: StartOptions): Promise<Running> {
+  const { port: _port, host = '127.0.0.1', hostNames = [], ...rest } = options;
+  const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  const simulator = new Simulator({ ...defaultSimulatorOptions, ...defined });
+  await simulator.flush();
+  const served = await serveByInject(await buildApp(simulator, {}, { host, hostNames }));
+  return {
+    url: served.origin,
+    simulator,
+    async close() {
+      await served.close();
+      await simulator.close();
+    },
+  };
 }
 
 export async function passwordToken(url: string, username: string): Promise<string> {
@@ -107,8 +138,8 @@ export async function request<T>(
 }
 
 export async function startApi(options: StartApiOptions = {}): Promise<Api> {
-  const { roles = ['admin', 'support', 'user'], ...start } = options;
-  const server = await startSimulator({ port: 0, ...start });
+  const { roles = ['admin', 'support', 'user'], socket = false, ...start } = options;
+  const server = socket ? await startSimulator({ port: 0, ...start }) : await startInProcess(start);
   const url = server.url;
   const tokens = { admin: '', support: '', user: '' } as Record<Role, string>;
   await Promise.all(
@@ -118,7 +149,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<Api> {
   );
   return {
     url,
-    server,
+    simulator: server.simulator,
     tokens,
     req(method, path, opts = {}) {
       const role = opts.as === undefined ? 'admin' : opts.as;

@@ -16,6 +16,7 @@ import {
   startHarness,
   submitForm,
 } from './harness.ts';
+import { fetch } from '../../support/inject-fetch.ts';
 
 let h: Harness;
 beforeEach(async () => {

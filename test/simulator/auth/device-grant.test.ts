@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, CI_CLIENT, type Harness, hiddenFields, postForm, startHarness } from './harness.ts';
+import { fetch } from '../../support/inject-fetch.ts';
 
 /**
  * RFC 8628 as the wire contract decides it: a panel asks for a device code, a person approves the

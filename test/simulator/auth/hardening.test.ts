@@ -14,6 +14,7 @@ import {
   startHarness,
   submitForm,
 } from './harness.ts';
+import { fetch } from '../../support/inject-fetch.ts';
 
 /** The authorization server as strict as a production one: what a hostile page or a guesser meets. */
 

@@ -7,8 +7,13 @@ import {
   type DemoAccounts,
   demoAccounts,
 } from '../../../simulator/auth/index.ts';
+import { fetch, serveByInject } from '../../support/inject-fetch.ts';
 
-/** A fastify app with only the auth plugin, on a real port, plus a browser-like client for it. */
+/**
+ * A fastify app with only the auth plugin, answering through `inject()` (or on a real port with
+ * `socket: true`), plus a browser-like client for it. The client's `fetch` is inject-fetch.ts's: the
+ * in-process app for its origin, the network for any other (a whole simulator on a real port).
+ */
 
 export const CALLBACK = 'http://127.0.0.1:43123/callback';
 
@@ -29,6 +34,8 @@ export interface HarnessOptions {
   accounts?: DemoAccounts;
   tokenTtlSeconds?: number;
   snapshot?: AuthSnapshot;
+  /** Listen on a real loopback port instead of answering through inject(). */
+  socket?: boolean;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -46,15 +53,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   );
   const app = Fastify({ logger: false });
   await app.register(authPlugin, { prefix: '/auth/oauth', auth });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const served = options.socket
+    ? { origin: await app.listen({ port: 0, host: '127.0.0.1' }), close: () => app.close() }
+    : await serveByInject(app);
   return {
     app,
     auth,
-    base: `${address}/auth/oauth`,
+    base: `${served.origin}/auth/oauth`,
     advance: (ms) => {
       now += ms;
     },
-    close: () => app.close(),
+    close: () => served.close(),
   };
 }
 

@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AuthService, authPlugin, demoAccounts } from '../../../simulator/auth/index.ts';
+import { fetch, serveByInject } from '../../support/inject-fetch.ts';
 
 describe('the auth plugin inside a larger app', () => {
   it('keeps its form parser to itself', async () => {
@@ -12,7 +13,8 @@ describe('the auth plugin inside a larger app', () => {
       auth: new AuthService({ accounts: demoAccounts, tokenTtlSeconds: 60 }),
     });
     app.post('/api/echo', async (request) => request.body);
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const served = await serveByInject(app);
+    const base = served.origin;
     try {
       const form = { 'content-type': 'application/x-www-form-urlencoded' };
       expect((await fetch(`${base}/api/echo`, { method: 'POST', headers: form, body: 'a=1' })).status).toBe(
@@ -22,7 +24,7 @@ describe('the auth plugin inside a larger app', () => {
         (await fetch(`${base}/auth/oauth/revoke`, { method: 'POST', headers: form, body: 'token=x' })).status,
       ).toBe(200);
     } finally {
-      await app.close();
+      await served.close();
     }
   });
 
@@ -34,7 +36,8 @@ describe('the auth plugin inside a larger app', () => {
       prefix: '/auth/oauth',
       auth: new AuthService({ accounts: demoAccounts, tokenTtlSeconds: 60 }),
     });
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const served = await serveByInject(app);
+    const base = served.origin;
     try {
       const response = await fetch(`${base}/auth/oauth/revoke`, {
         method: 'POST',
@@ -43,7 +46,7 @@ describe('the auth plugin inside a larger app', () => {
       });
       expect(response.status).toBe(200);
     } finally {
-      await app.close();
+      await served.close();
     }
   });
 });

@@ -13,6 +13,7 @@ import {
   signIn,
   startHarness,
 } from './harness.ts';
+import { fetch } from '../../support/inject-fetch.ts';
 
 let h: Harness;
 beforeEach(async () => {
