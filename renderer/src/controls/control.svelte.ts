@@ -1,5 +1,5 @@
 import type { Clock } from '../lib/clock.ts';
-import type { Command } from '../lib/layout/model.ts';
+import type { Command, ToggleSpec } from '../lib/layout/model.ts';
 import type { ModuleFeed } from '../lib/poller.svelte.ts';
 import { formatValue, sameValue, type Transition, transitionOf } from '../lib/values.ts';
 
@@ -230,5 +230,37 @@ export class ControlState {
   #clearDeadline(): void {
     if (this.#deadline !== null) this.#room.clock.clearTimeout(this.#deadline);
     this.#deadline = null;
+  }
+}
+
+/**
+ * An on/off control (a toggle, a mute, a picture blank): on is what the device reports for
+ * `spec.status`, or, without a status key, what the panel last asked for (all it can know). A press
+ * sends the opposite and expects the device to report it.
+ */
+export class ToggleState {
+  readonly control: ControlState;
+  readonly #spec: ToggleSpec;
+  #assumed = $state(false);
+  readonly on: boolean;
+
+  constructor(room: RoomPort, spec: ToggleSpec, options: { lockable?: boolean } = {}) {
+    this.#spec = spec;
+    this.control = new ControlState(room, spec, options);
+    this.on = $derived(
+      spec.status === undefined ? this.#assumed : sameValue(this.control.value(spec.status), spec.onWhen),
+    );
+  }
+
+  toggle(): void {
+    const spec = this.#spec;
+    const next = !this.on;
+    const expect = spec.status === undefined ? null : { key: spec.status, value: spec.onWhen, negate: !next };
+    if (this.control.send(next ? spec.on : spec.off, expect, spec.confirm) && spec.status === undefined)
+      this.#assumed = next;
+  }
+
+  dispose(): void {
+    this.control.dispose();
   }
 }
