@@ -20,7 +20,6 @@ const HUDDLE = 'sys-huddle-3-2';
 const BOARDROOM = 'sys-harbour-boardroom';
 const AUDITORIUM = 'sys-tasman-auditorium';
 const PROJECTOR = 'mod-boardroom-projector';
-const HUDDLE_PAGE = 'https://control.demo.local/rooms/huddle-3-2';
 const SHOTS = path.join(ROOT, 'test-results', 'screens', 'polish');
 const SIZES = [
   { width: 1280, height: 800 },
@@ -103,43 +102,56 @@ test.beforeEach(async () => {
 test('Help shows the room’s page as a QR code drawn for its address, the address written beside it', async ({
   page,
 }) => {
-  await openRoom(page, stack.host.url, 'Huddle 3.2');
-  await atSizes(page, 'welcome');
-  await page.getByRole('button', { name: 'Help' }).first().click();
-  const help = page.getByRole('dialog', { name: 'Help for Huddle 3.2' });
-  const qr = help.getByRole('img', { name: /QR code/ });
-  // Drawn for the room's page (the whole address, scheme included, so a phone opens it) ...
-  await expect(qr).toHaveAttribute('data-qr-text', HUDDLE_PAGE);
-  await expect(qr).toHaveAccessibleName(/control\.demo\.local\/rooms\/huddle-3-2/);
-  // ... module for module: as many dark squares as that address encodes to.
-  const expected = encode(HUDDLE_PAGE, { ecc: 'M', border: 0 });
-  const dark = expected.data.flat().filter(Boolean).length;
-  const drawn = await qr.locator('path').getAttribute('d');
-  expect(drawn?.match(/M/g)?.length).toBe(dark);
-  expect(dark).toBeGreaterThan(100);
-  // The address is still words beside it, for someone without a camera.
-  const address = help.locator('[data-support-url]');
-  await expect(address).toHaveText('control.demo.local/rooms/huddle-3-2');
-  await expect(help.locator('a')).toHaveCount(0);
+  // The Huddle (generated help, few facts) and the Boardroom (its own help text, the most facts).
+  const rooms = [
+    { name: 'Huddle 3.2', shot: 'help', url: 'https://control.demo.local/rooms/huddle-3-2' },
+    {
+      name: 'Harbour Boardroom',
+      shot: 'help-boardroom',
+      url: 'https://control.demo.local/rooms/harbour-boardroom',
+    },
+  ];
+  await service.exec(BOARDROOM, 'RoomLogic', 'power', [false]).catch(() => undefined);
+  for (const room of rooms) {
+    await openRoom(page, stack.host.url, room.name);
+    if (room.shot === 'help') await atSizes(page, 'welcome');
+    await page.getByRole('button', { name: 'Help' }).first().click();
+    const help = page.getByRole('dialog', { name: `Help for ${room.name}` });
+    const qr = help.getByRole('img', { name: /QR code/ });
+    const short = room.url.replace('https://', '');
+    // Drawn for the room's page (the whole address, scheme included, so a phone opens it) ...
+    await expect(qr).toHaveAttribute('data-qr-text', room.url);
+    await expect(qr).toHaveAccessibleName(new RegExp(short.replaceAll('.', '\\.')));
+    // ... module for module: as many dark squares as that address encodes to.
+    const dark = encode(room.url, { ecc: 'M', border: 0 }).data.flat().filter(Boolean).length;
+    const drawn = await qr.locator('path').getAttribute('d');
+    expect(drawn?.match(/M/g)?.length).toBe(dark);
+    expect(dark).toBeGreaterThan(100);
+    // The address is still words beside it, for someone without a camera.
+    const address = help.locator('[data-support-url]');
+    await expect(address).toHaveText(short);
+    await expect(help.locator('a')).toHaveCount(0);
 
-  await atSizes(page, 'help', async (at) => {
-    const code = await box(qr);
-    const sheet = await box(help.locator('.help-sheet'));
-    // Big enough for a phone at arm's length, square, whole inside the sheet and the window.
-    expect(code.width, `QR width at ${at}`).toBeGreaterThanOrEqual(120);
-    expect(Math.abs(code.width - code.height)).toBeLessThan(1);
-    expect(inside(code, sheet), `QR inside the help sheet at ${at}`).toBe(true);
-    await expect(address).toBeInViewport({ ratio: 1 });
-    expect(overlaps(code, await box(address)), `QR clear of the address at ${at}`).toBe(false);
-    for (const button of await help.getByRole('button').all())
-      expect(overlaps(code, await box(button)), `QR clear of the buttons at ${at}`).toBe(false);
-    // Nothing in the sheet cut off by its own edge, nothing to scroll inside it.
-    for (const part of ['.help-sheet', '.help-columns'])
-      expect(
-        await help.locator(part).evaluate((e) => e.scrollHeight <= e.clientHeight + 1),
-        `${part} fits at ${at}`,
-      ).toBe(true);
-  });
+    await atSizes(page, room.shot, async (at) => {
+      const code = await box(qr);
+      const sheet = await box(help.locator('.help-sheet'));
+      // Big enough for a phone at arm's length, square, whole inside the sheet and the window.
+      expect(code.width, `QR width at ${at}`).toBeGreaterThanOrEqual(120);
+      expect(Math.abs(code.width - code.height)).toBeLessThan(1);
+      expect(inside(code, sheet), `QR inside the help sheet at ${at}`).toBe(true);
+      await expect(address).toBeInViewport({ ratio: 1 });
+      expect(overlaps(code, await box(address)), `QR clear of the address at ${at}`).toBe(false);
+      for (const button of await help.getByRole('button').all())
+        expect(overlaps(code, await box(button)), `QR clear of the buttons at ${at}`).toBe(false);
+      // Nothing in the sheet cut off by its own edge, nothing to scroll inside it.
+      for (const part of ['.help-sheet', '.help-columns'])
+        expect(
+          await help.locator(part).evaluate((e) => e.scrollHeight <= e.clientHeight + 1),
+          `${room.name}: ${part} fits at ${at}`,
+        ).toBe(true);
+    });
+    await help.getByRole('button', { name: 'Close help' }).click();
+  }
 });
 
 test('a failure sits above the control bar at every size, never covering one of its controls', async ({
