@@ -20,6 +20,7 @@ const HUDDLE = 'sys-huddle-3-2';
 const BOARDROOM = 'sys-harbour-boardroom';
 const AUDITORIUM = 'sys-tasman-auditorium';
 const PROJECTOR = 'mod-boardroom-projector';
+const AUDITORIUM_PROJECTOR = 'mod-auditorium-projector';
 const SHOTS = path.join(ROOT, 'test-results', 'screens', 'polish');
 const SIZES = [
   { width: 1280, height: 800 },
@@ -256,17 +257,39 @@ test('“Blank picture” says its state as the projector reports it, amber when
   }
 });
 
-test('screens: the Advanced page with the projector at the three sizes', async ({ page }) => {
+test('the Advanced page with the projector warming: its warm-up said whole, at the three sizes', async ({
+  page,
+}) => {
+  // Held: an hour's warm-up, so the screens are taken while it lasts (the projector's own setting).
+  await service.moduleSettings(AUDITORIUM_PROJECTOR, { warm_up_seconds: 3600, cool_down_seconds: 0 });
   await service.panelLayout(AUDITORIUM, { advanced: true });
   try {
     await service.exec(AUDITORIUM, 'RoomLogic', 'power', [true]);
     await openRoom(page, stack.host.url, 'Tasman Auditorium');
     await page.getByRole('tab', { name: 'Advanced' }).click();
     await page.getByRole('group', { name: 'Devices' }).getByRole('button', { name: 'Projector' }).click();
-    await expect(page.getByRole('region', { name: 'Projector' })).toBeVisible();
-    await atSizes(page, 'advanced-projector');
+    const projector = page.getByRole('region', { name: 'Projector' });
+    const warming = projector.getByRole('progressbar', { name: 'Warming up' });
+    await expect(warming).toHaveAttribute('aria-valuetext', /^Warming up, \d+ s left$/);
+    await atSizes(page, 'advanced-projector', async (at) => {
+      // "Warming up: 3599 s" read whole, not "Warming up:" cut at the edge of a narrow button.
+      await expect(warming).toHaveText(/^\s*Warming up: \d+ s$/);
+      expect(
+        await warming.locator('.progress-text').evaluate((e) => {
+          // One line, inside its bar (the bar clips what wraps or runs past its edge).
+          const bar = (e.parentElement as HTMLElement).getBoundingClientRect();
+          const text = e.getBoundingClientRect();
+          return (
+            e.getClientRects().length === 1 && text.right <= bar.right + 1 && text.bottom <= bar.bottom + 1
+          );
+        }),
+        `warm-up text inside its bar at ${at}`,
+      ).toBe(true);
+    });
   } finally {
+    await service.moduleSettings(AUDITORIUM_PROJECTOR, { warm_up_seconds: 0, cool_down_seconds: 0 });
     await service.exec(AUDITORIUM, 'RoomLogic', 'power', [false]).catch(() => undefined);
+    await service.moduleSettings(AUDITORIUM_PROJECTOR, { warm_up_seconds: 30, cool_down_seconds: 20 });
     await service.panelLayout(AUDITORIUM, undefined);
   }
 });
