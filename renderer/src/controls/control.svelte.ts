@@ -1,5 +1,5 @@
 import type { Clock } from '../lib/clock.ts';
-import type { Command, ToggleSpec } from '../lib/layout/model.ts';
+import type { Command } from '../lib/layout/model.ts';
 import type { ModuleFeed } from '../lib/poller.svelte.ts';
 import { formatValue, sameValue, type Transition, transitionOf } from '../lib/values.ts';
 
@@ -233,6 +233,16 @@ export class ControlState {
   }
 }
 
+/** What an on/off control needs of its spec (a layout's ToggleSpec is one). */
+export interface OnOffSpec extends Target {
+  on: Command;
+  off: Command;
+  /** The `status` value that means on. */
+  onWhen: unknown;
+  status?: string | undefined;
+  confirm?: string | undefined;
+}
+
 /**
  * An on/off control (a toggle, a mute, a picture blank): on is what the device reports for
  * `spec.status`, or, without a status key, what the panel last asked for (all it can know). A press
@@ -240,11 +250,11 @@ export class ControlState {
  */
 export class ToggleState {
   readonly control: ControlState;
-  readonly #spec: ToggleSpec;
+  readonly #spec: OnOffSpec;
   #assumed = $state(false);
   readonly on: boolean;
 
-  constructor(room: RoomPort, spec: ToggleSpec, options: { lockable?: boolean } = {}) {
+  constructor(room: RoomPort, spec: OnOffSpec, options: { lockable?: boolean } = {}) {
     this.#spec = spec;
     this.control = new ControlState(room, spec, options);
     this.on = $derived(
