@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ControlState } from '../../renderer/src/controls/control.svelte.ts';
+import { ControlState, ToggleState } from '../../renderer/src/controls/control.svelte.ts';
+import type { ToggleSpec } from '../../renderer/src/lib/layout/model.ts';
 import { FakeRoom } from './support/fake-room.ts';
 
 const POWER_ON = { method: 'power', args: [true] };
@@ -187,5 +188,52 @@ describe('a power control during a projector’s warm-up', () => {
     expect(power.pressed).toBeNull();
     expect(power.send(POWER_ON, { key: 'power', value: true })).toBe(false);
     expect(room.sent).toEqual([]);
+  });
+});
+
+describe('an on/off control (toggle, mute, picture blank)', () => {
+  const blank: ToggleSpec = {
+    id: 'projector-mute',
+    type: 'toggle',
+    label: 'Blank picture',
+    module: 'Projector',
+    index: 1,
+    on: { method: 'mute', args: [true] },
+    off: { method: 'mute', args: [false] },
+    onWhen: true,
+    status: 'mute',
+  };
+  let toggle: ToggleState;
+  afterEach(() => toggle.dispose());
+
+  it('is on only as the device reports it, and a press sends the opposite expecting it reported', async () => {
+    room.report('Projector', { mute: false });
+    toggle = new ToggleState(room, blank);
+    expect(toggle.on).toBe(false);
+    toggle.toggle();
+    expect(room.sent).toEqual([{ module: 'Projector', index: 1, method: 'mute', args: [true] }]);
+    room.complete();
+    await settle();
+    // Sent is not done: still off until the projector says so.
+    expect(toggle.on).toBe(false);
+    expect(toggle.control.phase).toBe('pending');
+    room.report('Projector', { mute: true });
+    expect(toggle.on).toBe(true);
+    expect(toggle.control.phase).toBe('confirmed');
+    // Changed elsewhere (the projector's own remote): the control follows the device.
+    room.report('Projector', { mute: false });
+    expect(toggle.on).toBe(false);
+  });
+
+  it('without a status key, remembers what it last asked for (all it can know)', async () => {
+    toggle = new ToggleState(room, { ...blank, status: undefined });
+    expect(toggle.on).toBe(false);
+    toggle.toggle();
+    expect(toggle.on).toBe(true);
+    room.complete();
+    await settle();
+    toggle.toggle();
+    expect(room.sent.map((c) => c.args)).toEqual([[true], [false]]);
+    expect(toggle.on).toBe(false);
   });
 });

@@ -227,3 +227,45 @@ export class ControlState {
     this.#deadline = null;
   }
 }
+
+/** What an on/off control needs of its spec (a layout's ToggleSpec is one). */
+export interface OnOffSpec extends Target {
+  on: Command;
+  off: Command;
+  /** The `status` value that means on. */
+  onWhen: unknown;
+  status?: string | undefined;
+  confirm?: string | undefined;
+}
+
+/**
+ * An on/off control (a toggle, a mute, a picture blank): on is what the device reports for
+ * `spec.status`, or, without a status key, what the panel last asked for (all it can know). A press
+ * sends the opposite and expects the device to report it.
+ */
+export class ToggleState {
+  readonly control: ControlState;
+  readonly #spec: OnOffSpec;
+  #assumed = $state(false);
+  readonly on: boolean;
+
+  constructor(room: RoomPort, spec: OnOffSpec, options: { lockable?: boolean } = {}) {
+    this.#spec = spec;
+    this.control = new ControlState(room, spec, options);
+    this.on = $derived(
+      spec.status === undefined ? this.#assumed : sameValue(this.control.value(spec.status), spec.onWhen),
+    );
+  }
+
+  toggle(): void {
+    const spec = this.#spec;
+    const next = !this.on;
+    const expect = spec.status === undefined ? null : { key: spec.status, value: spec.onWhen, negate: !next };
+    if (this.control.send(next ? spec.on : spec.off, expect, spec.confirm) && spec.status === undefined)
+      this.#assumed = next;
+  }
+
+  dispose(): void {
+    this.control.dispose();
+  }
+}

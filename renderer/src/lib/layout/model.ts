@@ -31,6 +31,11 @@ export interface ToggleSpec extends Common {
   on: Command;
   off: Command;
   onWhen: unknown;
+  /**
+   * Drawn as the panel's state buttons are (the mutes): an icon struck through and red while on,
+   * and words that say the state while on ("Picture blanked"), not the command.
+   */
+  look?: { icon: 'picture'; onLabel: string } | undefined;
 }
 
 export interface SelectOptionSpec {

@@ -216,7 +216,7 @@ function forUser(c: ControlSpec, m: ModuleInfo, ctx: Context): boolean {
 /** The control as the person presenting reads it. */
 function forPeople(c: ControlSpec, m: ModuleInfo): ControlSpec {
   if (m.module === 'Projector' && c.type === 'toggle' && c.on.method === 'mute')
-    return { ...c, label: 'Blank picture' };
+    return { ...c, label: 'Blank picture', look: { icon: 'picture', onLabel: 'Picture blanked' } };
   if (m.module === 'Mixer' && c.type === 'toggle') return { ...c, label: c.label.replace(/ mute$/, '') };
   return c;
 }
