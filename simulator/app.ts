@@ -7,16 +7,16 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { authPlugin } from './auth/index.ts';
-import { ApiError, badRequest } from './errors.ts';
+import { ApiError, badRequest } from './control/api-error.ts';
 import { hostCheckHook, ownHostNames } from './host-check.ts';
-import { JSON_LIMITS, jsonTooDeep, TOO_DEEP } from './json-limits.ts';
+import { JSON_LIMITS, jsonTooDeep, TOO_DEEP } from './control/json-limits.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { sendError } from './routes/errors.ts';
 import { guard } from './routes/guard.ts';
 import { moduleRoutes } from './routes/modules.ts';
 import { ErrorBody } from './routes/schemas.ts';
 import { systemRoutes } from './routes/systems.ts';
-import type { Simulator } from './simulator.ts';
+import type { Simulator } from './control/simulator.ts';
 
 const noRoute = (request: FastifyRequest, reply: FastifyReply) =>
   sendError(

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { defaultSimulatorOptions, Simulator, type SimulatorOptions } from './simulator.ts';
+import { defaultSimulatorOptions, Simulator, type SimulatorOptions } from './control/simulator.ts';
 
 export interface StartOptions extends Partial<SimulatorOptions> {
   /** 0 (the default) lets the OS pick a free port. */

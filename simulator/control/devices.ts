@@ -3,7 +3,7 @@ import { DriverError, InvalidArgumentsError } from '../devices/driver.ts';
 import { describeFuncs } from '../devices/funcs.ts';
 import { getDriver } from '../devices/registry.ts';
 import { ExecTimeoutError, MethodNotFoundError, readState, runExec } from '../devices/runner.ts';
-import { ApiError, notFound } from '../errors.ts';
+import { ApiError, notFound } from './api-error.ts';
 import type { DeviceState, ModuleRecord, SystemRecord } from '../store/model.ts';
 import type { Repository } from '../store/repository.ts';
 

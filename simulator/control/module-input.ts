@@ -1,4 +1,4 @@
-import { FailureList } from '../errors.ts';
+import { FailureList } from './api-error.ts';
 import { ROLE, type DependencyRecord, type Role } from '../store/model.ts';
 import type { Repository } from '../store/repository.ts';
 

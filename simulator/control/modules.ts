@@ -1,5 +1,5 @@
 import { getDriver } from '../devices/registry.ts';
-import { ApiError, notFound } from '../errors.ts';
+import { ApiError, notFound } from './api-error.ts';
 import { ROLE, type ModuleRecord } from '../store/model.ts';
 import type { Repository } from '../store/repository.ts';
 import { epochSeconds, newId } from './ids.ts';

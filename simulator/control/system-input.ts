@@ -1,5 +1,5 @@
-import { FailureList } from '../errors.ts';
-import { jsonTooDeep, TOO_DEEP } from '../json-limits.ts';
+import { FailureList } from './api-error.ts';
+import { jsonTooDeep, TOO_DEEP } from './json-limits.ts';
 import type { Repository } from '../store/repository.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError, FailureList, notFound } from '../errors.ts';
+import { ApiError, FailureList, notFound } from './api-error.ts';
 import type { SystemRecord } from '../store/model.ts';
 import type { Repository } from '../store/repository.ts';
 import { epochSeconds, newId } from './ids.ts';

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Simulator } from '../simulator.ts';
+import type { Simulator } from '../control/simulator.ts';
 import { sendPage } from './lists.ts';
 import { Dependency, errorResponses, ListQuery, Zone } from './schemas.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../errors.ts';
-import { JSON_LIMITS, JSON_SIZE_LIMIT_TEXT } from '../json-limits.ts';
+import { ApiError } from '../control/api-error.ts';
+import { JSON_LIMITS, JSON_SIZE_LIMIT_TEXT } from '../control/json-limits.ts';
 
 /** Field name of a failed check, from ajv's evidence: `/capacity` → capacity, a missing property → its name. */
 function fieldOf(issue: { instancePath: string; params?: Record<string, unknown> }): string {

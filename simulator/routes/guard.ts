@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthService, Principal, UserRole } from '../auth/index.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../control/api-error.ts';
 
 /**
  * What a route does, for the role check (wire contract, Authentication: roles):

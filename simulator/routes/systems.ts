@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { completeSystemWire } from '../control/wire.ts';
-import type { Simulator } from '../simulator.ts';
+import type { Simulator } from '../control/simulator.ts';
 import { sendJson, sendPage } from './lists.ts';
 import {
   CompleteSystem,

@@ -4,7 +4,7 @@ import schemaFile from '../../renderer/panel-layout.schema.json' with { type: 'j
 import { parseCustomLayout } from '../../renderer/src/lib/layout/custom.ts';
 import { PanelLayout } from '../../renderer/src/lib/layout/panel-schema.ts';
 import { panelSchemaJson } from './support/panel-schema-json.ts';
-import { defaultSimulatorOptions, Simulator } from '../../simulator/simulator.ts';
+import { defaultSimulatorOptions, Simulator } from '../../simulator/control/simulator.ts';
 import { INNOVATION_LAB_PANEL } from './support/fixtures.ts';
 
 describe('the published panel layout schema', () => {

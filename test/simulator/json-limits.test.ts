@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonTooDeep } from '../../simulator/json-limits.ts';
+import { jsonTooDeep } from '../../simulator/control/json-limits.ts';
 
 /** Arrays and objects inside one another, counted the way the limit counts them. */
 function depthOf(value: unknown): number {

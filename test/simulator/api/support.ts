@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { buildApp } from '../../../simulator/app.ts';
 import { type StartOptions, startSimulator } from '../../../simulator/server.ts';
-import { defaultSimulatorOptions, Simulator } from '../../../simulator/simulator.ts';
+import { defaultSimulatorOptions, Simulator } from '../../../simulator/control/simulator.ts';
 import { fetch, serveByInject } from '../../support/inject-fetch.ts';
 
 /**

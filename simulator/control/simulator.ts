@@ -1,13 +1,13 @@
-import { type AuthSnapshot, AuthService, demoAccounts } from './auth/index.ts';
-import { Devices } from './control/devices.ts';
-import { SearchableList } from './control/lists.ts';
-import { Modules } from './control/modules.ts';
-import { Systems } from './control/systems.ts';
-import { demoBuilding } from './fixtures/demo-building.ts';
-import { addGeneratedSystems } from './fixtures/generated.ts';
-import type { DependencyRecord, ModuleRecord, SystemRecord, ZoneRecord } from './store/model.ts';
-import { JsonFile } from './store/persistence.ts';
-import { Repository, type RepositoryData } from './store/repository.ts';
+import { type AuthSnapshot, AuthService, demoAccounts } from '../auth/index.ts';
+import { Devices } from './devices.ts';
+import { SearchableList } from './lists.ts';
+import { Modules } from './modules.ts';
+import { Systems } from './systems.ts';
+import { demoBuilding } from '../fixtures/demo-building.ts';
+import { addGeneratedSystems } from '../fixtures/generated.ts';
+import type { DependencyRecord, ModuleRecord, SystemRecord, ZoneRecord } from '../store/model.ts';
+import { JsonFile } from '../store/persistence.ts';
+import { Repository, type RepositoryData } from '../store/repository.ts';
 
 export interface SimulatorOptions {
   /** Access token lifetime (wire contract default: 14 days). */
