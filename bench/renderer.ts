@@ -14,7 +14,7 @@ import { PAGE_KEY_HEADER, PAGE_KEY_STORAGE } from '../contract/page-key.ts';
 import type { Funcs, ModuleState } from '../contract/types.ts';
 import type { Clock } from '../renderer/src/lib/clock.ts';
 import { BOOT_ANSWERED_MARK, CODE_LOADED_MARK, INTERACTIVE_MARK } from '../renderer/src/lib/startup-marks.ts';
-import { controlsOf } from '../renderer/src/lib/panel/auto-controls.ts';
+import { controlsOf } from '../renderer/src/lib/plan/auto-controls.ts';
 import { Poller } from '../renderer/src/lib/poller.ts';
 import { launchUrlOf, ROOT, type Stack, startHost, startStack } from '../test/e2e/support/processes.ts';
 import { chromiumLaunchOptions } from '../test/e2e/support/chromium.ts';

@@ -10,7 +10,7 @@ import { createMemoryVault } from '../../core/store/vault.ts';
 import { createBridge } from '../../renderer/src/lib/bridge.ts';
 import { systemClock } from '../../renderer/src/lib/clock.ts';
 import { PanelModel } from '../../renderer/src/lib/panel/panel.svelte.ts';
-import { Room } from '../../renderer/src/lib/room.svelte.ts';
+import { Room } from '../../renderer/src/lib/room/room.svelte.ts';
 
 export interface PanelCounters {
   /** Requests this panel sent to the service (every endpoint, token requests too). */

@@ -7,8 +7,8 @@ import {
   storageMemory,
   type Visibility,
   withoutComputers,
-} from '../../renderer/src/lib/room.svelte.ts';
-import { advancedPage } from '../../renderer/src/lib/panel/auto-plan.ts';
+} from '../../renderer/src/lib/room/room.svelte.ts';
+import { advancedPage } from '../../renderer/src/lib/plan/auto-plan.ts';
 import { FUNCS, INNOVATION_LAB_PANEL, STATES } from './support/fixtures.ts';
 
 const POLL = { fastMs: 250, fastForMs: 5_000, idleMs: 2_000 };

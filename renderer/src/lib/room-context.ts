@@ -1,5 +1,5 @@
 import { getContext, setContext } from 'svelte';
-import type { RoomPort } from '../controls/control.svelte.ts';
+import type { RoomPort } from './control-state.svelte.ts';
 
 /** Exported so component tests can hand a fake room to a control. */
 export const ROOM_CONTEXT = Symbol('roomdeck.room');

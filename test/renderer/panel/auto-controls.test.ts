@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ControlSpec } from '../../../renderer/src/lib/layout/model.ts';
-import { controlsOf } from '../../../renderer/src/lib/panel/auto-controls.ts';
+import { controlsOf } from '../../../renderer/src/lib/plan/auto-controls.ts';
 import { moduleInfo } from '../support/fixtures.ts';
 
 const labels = (controls: ControlSpec[]) => controls.map((c) => `${c.type}:${c.label}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callWords, helpNumberIn } from '../../../renderer/src/lib/panel/help-contact.ts';
+import { callWords, helpNumberIn } from '../../../renderer/src/lib/words/help-contact.ts';
 
 describe('the number to call', () => {
   it('is found in a room’s help text, Markdown emphasis and all', () => {

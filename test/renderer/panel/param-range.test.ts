@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Funcs } from '#contract';
-import { paramRange } from '../../../renderer/src/lib/panel/param-range.ts';
+import { paramRange } from '../../../renderer/src/lib/plan/param-range.ts';
 
 const fn = (...params: [string, object][]): Funcs[string] => ({
   arity: params.length,

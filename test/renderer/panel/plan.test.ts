@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Funcs } from '#contract';
 import { parseCustomLayout } from '../../../renderer/src/lib/layout/custom.ts';
-import type { ModuleInfo } from '../../../renderer/src/lib/panel/auto-controls.ts';
-import { automaticPlan } from '../../../renderer/src/lib/panel/auto-plan.ts';
-import { planFrom } from '../../../renderer/src/lib/panel/build-plan.ts';
-import { type PanelPlan, watchedModules } from '../../../renderer/src/lib/panel/plan.ts';
+import type { ModuleInfo } from '../../../renderer/src/lib/plan/auto-controls.ts';
+import { automaticPlan } from '../../../renderer/src/lib/plan/auto-plan.ts';
+import { planFrom } from '../../../renderer/src/lib/plan/build-plan.ts';
+import { type PanelPlan, watchedModules } from '../../../renderer/src/lib/plan/plan.ts';
 
 /** The plan from a room's settings.panel as the panel reads it on load. */
 const buildPlan = (panel: unknown, types: Record<string, number>, modules: ModuleInfo[]): PanelPlan =>

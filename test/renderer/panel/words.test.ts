@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { equipmentOf } from '../../../renderer/src/lib/panel/equipment-words.ts';
-import { failureSentence } from '../../../renderer/src/lib/panel/failure-words.ts';
-import { callFor, roomHelpOf } from '../../../renderer/src/lib/panel/help-contact.ts';
+import { failureSentence } from '../../../renderer/src/lib/words/failure-words.ts';
+import { callFor, roomHelpOf } from '../../../renderer/src/lib/words/help-contact.ts';
 import { generatedHelp } from '../../../renderer/src/lib/panel/help-text.ts';
 
 const driverError = (said: string) => ({

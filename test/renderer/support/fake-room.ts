@@ -1,5 +1,5 @@
 import type { ModuleState } from '#contract';
-import type { RoomPort } from '../../../renderer/src/controls/control.svelte.ts';
+import type { RoomPort } from '../../../renderer/src/lib/control-state.svelte.ts';
 import { BridgeError } from '../../../renderer/src/lib/bridge.ts';
 import { systemClock } from '../../../renderer/src/lib/clock.ts';
 import type { Command } from '../../../renderer/src/lib/layout/model.ts';

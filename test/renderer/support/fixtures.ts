@@ -1,5 +1,5 @@
 import type { Funcs, ModuleState } from '#contract';
-import type { ModuleInfo } from '../../../renderer/src/lib/panel/auto-controls.ts';
+import type { ModuleInfo } from '../../../renderer/src/lib/plan/auto-controls.ts';
 
 /** Funcs as the service describes them (JSON Schema parameters), for the demo device classes. */
 const bool = { type: 'boolean' };

@@ -1,4 +1,4 @@
-import type { RoomPort } from '../../controls/control.svelte.ts';
+import type { RoomPort } from '../control-state.svelte.ts';
 import type { ModuleFeed } from '../poller.svelte.ts';
 import { formatLevel } from './level-text.ts';
 import { LatestSender } from './latest-sender.ts';

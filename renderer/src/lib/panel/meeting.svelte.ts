@@ -1,5 +1,5 @@
 import type { ModuleState } from '#contract';
-import type { Room } from '../room.svelte.ts';
+import type { Room } from '../room/room.svelte.ts';
 import { type BookingView, bookingView, nextMeetingStart } from './booking.ts';
 
 /** How often the calendar is re-read while its no-show countdown runs. */

@@ -2,7 +2,7 @@ import { onDestroy } from 'svelte';
 import type { PanelTimers, PollSettings, RoomdeckApi, RoomOpening } from '#contract';
 import type { Clock } from '../clock.ts';
 import { provideRoom } from '../room-context.ts';
-import { documentVisibility, Room, storageMemory } from '../room.svelte.ts';
+import { documentVisibility, Room, storageMemory } from '../room/room.svelte.ts';
 import { INTERACTIVE_MARK } from '../startup-marks.ts';
 import { type PanelHeartbeat, startPageFrom } from './heartbeat.ts';
 import { PanelModel } from './panel.svelte.ts';

@@ -1,10 +1,10 @@
 import type { PanelTimers } from '#contract';
-import type { Room } from '../room.svelte.ts';
+import type { Room } from '../room/room.svelte.ts';
 import { type Transition, transitionOf } from '../values.ts';
 import type { BookingView } from './booking.ts';
 import { IdleWatch } from './idle.svelte.ts';
 import { type BookingVerb, MeetingDesk } from './meeting.svelte.ts';
-import type { PageSpec, PanelPlan, SourceTile } from './plan.ts';
+import type { PageSpec, PanelPlan, SourceTile } from '../plan/plan.ts';
 import { type Phase, RoomPower } from './power.svelte.ts';
 import { DeviceTruth, type SourceTruth, type TileState } from './source-truth.ts';
 

@@ -1,8 +1,8 @@
 import type { Transition } from '../values.ts';
 import { isNoAnswer } from '../error-codes.ts';
-import type { Room } from '../room.svelte.ts';
-import { callFor } from './help-contact.ts';
-import type { SourceTile } from './plan.ts';
+import type { Room } from '../room/room.svelte.ts';
+import { callFor } from '../words/help-contact.ts';
+import type { SourceTile } from '../plan/plan.ts';
 import type { DeviceTruth } from './source-truth.ts';
 
 export type Phase = 'ready' | 'starting' | 'stopping';

@@ -1,8 +1,8 @@
 import type { ModuleState } from '#contract';
-import type { Room } from '../room.svelte.ts';
+import type { Room } from '../room/room.svelte.ts';
 import { sameValue, transitionOf } from '../values.ts';
-import { callWords } from './help-contact.ts';
-import type { SourceTile, Watch } from './plan.ts';
+import { callWords } from '../words/help-contact.ts';
+import type { SourceTile, Watch } from '../plan/plan.ts';
 
 /**
  * A tile's state from the devices: `confirmed` (lit) only while every screen that shows the

@@ -1,6 +1,6 @@
 import type { ControlSpec, LevelSpec, ToggleSpec } from '../layout/model.ts';
 import type { FaderSpec } from './fader.svelte.ts';
-import type { VolumeSpec } from './plan.ts';
+import type { VolumeSpec } from '../plan/plan.ts';
 
 /** A level control as a fader: dB levels get the audio taper. */
 export function faderOf(level: LevelSpec): FaderSpec {

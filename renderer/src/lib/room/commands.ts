@@ -1,7 +1,7 @@
 import type { RoomdeckApi } from '#contract';
 import type { Command } from '../layout/model.ts';
-import { checkOutcome } from '../panel/outcome.ts';
-import type { Address, Step } from '../panel/plan.ts';
+import { checkOutcome } from './outcome.ts';
+import type { Address, Step } from '../plan/plan.ts';
 import type { LiveFeeds } from '../poller.svelte.ts';
 import type { DeviceHealth } from './health.svelte.ts';
 

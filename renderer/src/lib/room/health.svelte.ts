@@ -1,7 +1,7 @@
 import type { ModuleState, SystemDetail, Types } from '#contract';
 import { toBridgeError } from '../bridge.ts';
 import { EXEC_TIMEOUT, TIMEOUT } from '../error-codes.ts';
-import type { Address } from '../panel/plan.ts';
+import type { Address } from '../plan/plan.ts';
 import { addressesOf, classNameOf } from '../technician/addressing.ts';
 import { deviceName } from './names.ts';
 

@@ -1,6 +1,6 @@
 import type { ModuleState, RoomdeckApi, SystemDetail, Types } from '#contract';
-import { type RoomHelp, roomHelpOf } from '../panel/help-contact.ts';
-import type { Address } from '../panel/plan.ts';
+import { type RoomHelp, roomHelpOf } from '../words/help-contact.ts';
+import type { Address } from '../plan/plan.ts';
 
 export interface HelpSources {
   api: RoomdeckApi;

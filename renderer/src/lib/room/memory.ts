@@ -1,5 +1,5 @@
 import type { SystemDetail, Types } from '#contract';
-import type { ModuleInfo } from '../panel/auto-controls.ts';
+import type { ModuleInfo } from '../plan/auto-controls.ts';
 
 /** What a panel remembers of its room between starts: no secrets (settings are dropped). */
 export interface RememberedRoom {

@@ -1,5 +1,5 @@
 import type { Types } from '#contract';
-import type { Address } from '../panel/plan.ts';
+import type { Address } from '../plan/plan.ts';
 
 /** A device as the service names it: "Display 2" when the room has several, else "Display". */
 export function deviceName(types: Types, target: Address): string {

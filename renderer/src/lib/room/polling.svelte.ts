@@ -1,6 +1,6 @@
 import type { ModuleState, PollSettings } from '#contract';
 import type { Clock } from '../clock.ts';
-import { type Address, type PageSpec, type PanelPlan, watchedModules } from '../panel/plan.ts';
+import { type Address, type PageSpec, type PanelPlan, watchedModules } from '../plan/plan.ts';
 import type { LiveFeeds } from '../poller.svelte.ts';
 import type { Visibility } from './visibility.ts';
 

@@ -1,8 +1,8 @@
-import type { Clock } from '../lib/clock.ts';
-import { isNoAnswer } from '../lib/error-codes.ts';
-import type { Command } from '../lib/layout/model.ts';
-import type { ModuleFeed } from '../lib/poller.svelte.ts';
-import { formatValue, sameValue, type Transition, transitionOf } from '../lib/values.ts';
+import type { Clock } from './clock.ts';
+import { isNoAnswer } from './error-codes.ts';
+import type { Command } from './layout/model.ts';
+import type { ModuleFeed } from './poller.svelte.ts';
+import { formatValue, sameValue, type Transition, transitionOf } from './values.ts';
 
 export type Phase = 'idle' | 'pending' | 'confirmed' | 'failed';
 

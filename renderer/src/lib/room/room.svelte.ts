@@ -1,21 +1,21 @@
 import type { PollSettings, RoomdeckApi, RoomOpening, SystemDetail, Types } from '#contract';
-import type { RoomPort } from '../controls/control.svelte.ts';
-import { isLinkLoss, messageOf, toBridgeError } from './bridge.ts';
-import type { Clock } from './clock.ts';
-import type { Command } from './layout/model.ts';
-import { failureSentence } from './panel/failure-words.ts';
-import { callFor, type RoomHelp } from './panel/help-contact.ts';
-import { linkWords } from './panel/link-words.ts';
-import type { Address, PageSpec, PanelPlan, Step } from './panel/plan.ts';
-import { LiveFeeds, type ModuleFeed } from './poller.svelte.ts';
-import { RoomCommands } from './room/commands.ts';
-import { type Connection, DeviceHealth, type Silence } from './room/health.svelte.ts';
-import { RoomHelpDesk } from './room/help.svelte.ts';
-import type { RoomMemory } from './room/memory.ts';
-import { deviceName, friendly, targetOf } from './room/names.ts';
-import { RoomPolling } from './room/polling.svelte.ts';
-import { RoomRecord } from './room/record.svelte.ts';
-import type { Visibility } from './room/visibility.ts';
+import type { RoomPort } from '../control-state.svelte.ts';
+import { isLinkLoss, messageOf, toBridgeError } from '../bridge.ts';
+import type { Clock } from '../clock.ts';
+import type { Command } from '../layout/model.ts';
+import { failureSentence } from '../words/failure-words.ts';
+import { callFor, type RoomHelp } from '../words/help-contact.ts';
+import { linkWords } from '../words/link-words.ts';
+import type { Address, PageSpec, PanelPlan, Step } from '../plan/plan.ts';
+import { LiveFeeds, type ModuleFeed } from '../poller.svelte.ts';
+import { RoomCommands } from './commands.ts';
+import { type Connection, DeviceHealth, type Silence } from './health.svelte.ts';
+import { RoomHelpDesk } from './help.svelte.ts';
+import type { RoomMemory } from './memory.ts';
+import { deviceName, friendly, targetOf } from './names.ts';
+import { RoomPolling } from './polling.svelte.ts';
+import { RoomRecord } from './record.svelte.ts';
+import type { Visibility } from './visibility.ts';
 
 /*
  * One room, as the panel sees it. The jobs live in lib/room/: the description loaded (record), what
@@ -24,10 +24,10 @@ import type { Visibility } from './room/visibility.ts';
  * components and controls use.
  */
 
-export type { Connection } from './room/health.svelte.ts';
-export { type RememberedRoom, type RoomMemory, storageMemory } from './room/memory.ts';
-export { withoutComputers } from './room/record.svelte.ts';
-export { documentVisibility, type Visibility } from './room/visibility.ts';
+export type { Connection } from './health.svelte.ts';
+export { type RememberedRoom, type RoomMemory, storageMemory } from './memory.ts';
+export { withoutComputers } from './record.svelte.ts';
+export { documentVisibility, type Visibility } from './visibility.ts';
 
 export interface RoomOptions {
   api: RoomdeckApi;
