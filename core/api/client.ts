@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../contract/error-codes.ts';
 import { type TSchema, Type } from '@sinclair/typebox';
 import { type Clock, systemClock } from './clock.ts';
 import { decode, normalizeSystem, readList, unwrapExecResult } from './decode.ts';
@@ -108,7 +109,8 @@ type Generation = 'unknown' | 'legacy' | 'current';
 const readSystem = (body: unknown): unknown => normalizeSystem(withoutNulls(body));
 
 const isUnreadableRecord = (err: unknown): boolean =>
-  err instanceof ServiceError && (err.code === 'ROOMDECK_BAD_RESPONSE' || err.code === 'ROOMDECK_NOT_FOUND');
+  err instanceof ServiceError &&
+  (err.code === ErrorCode.ROOMDECK_BAD_RESPONSE || err.code === ErrorCode.ROOMDECK_NOT_FOUND);
 
 const CompleteSystem = Type.Object({
   modules: Type.Array(Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown())])),

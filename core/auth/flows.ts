@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../contract/error-codes.ts';
 import { withoutUnrequestedIdToken } from './id-token.ts';
 import { timingSafeEqual } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
@@ -142,10 +143,11 @@ export function validateCallback(
     return oauth.validateAuthResponse(ctx.as, ctx.client, params, expectedState);
   } catch (err) {
     if (err instanceof oauth.AuthorizationResponseError) {
-      const code = err.error === 'access_denied' ? 'ROOMDECK_SIGN_IN_DENIED' : 'ROOMDECK_SIGN_IN_FAILED';
+      const code =
+        err.error === 'access_denied' ? ErrorCode.ROOMDECK_SIGN_IN_DENIED : ErrorCode.ROOMDECK_SIGN_IN_FAILED;
       throw new SignInError(code, { cause: err, serviceMessage: err.error_description });
     }
-    throw new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: err });
+    throw new SignInError(ErrorCode.ROOMDECK_SIGN_IN_FAILED, { cause: err });
   }
 }
 
@@ -157,14 +159,16 @@ export function validateCallback(
 export function checkCallbackState(callbackUrl: URL, expectedState: string): void {
   const params = callbackUrl.searchParams;
   const state = params.get('state');
-  if (state === null || state === '') throw new SignInError('ROOMDECK_STATE_MISSING', { cause: params });
-  if (!sameSecret(state, expectedState)) throw new SignInError('ROOMDECK_STATE_MISMATCH', { cause: params });
+  if (state === null || state === '')
+    throw new SignInError(ErrorCode.ROOMDECK_STATE_MISSING, { cause: params });
+  if (!sameSecret(state, expectedState))
+    throw new SignInError(ErrorCode.ROOMDECK_STATE_MISMATCH, { cause: params });
 }
 
 /** Whether an error is `checkCallbackState`'s: the request was not the answer we wait for. */
 export const isStrayCallback = (err: unknown): boolean =>
   err instanceof SignInError &&
-  (err.code === 'ROOMDECK_STATE_MISSING' || err.code === 'ROOMDECK_STATE_MISMATCH');
+  (err.code === ErrorCode.ROOMDECK_STATE_MISSING || err.code === ErrorCode.ROOMDECK_STATE_MISMATCH);
 
 /** The code exchange (RFC 6749 §4.1.3) proving possession of the PKCE verifier (RFC 7636 §4.5). */
 export function exchangeCode(
@@ -313,7 +317,7 @@ export async function pollDeviceCode(
       if (body.error === 'authorization_pending') return { kind: 'pending' };
       if (body.error === 'slow_down') return { kind: 'slow-down' };
       if (body.error === 'expired_token')
-        throw new SignInError('ROOMDECK_SIGN_IN_CODE_EXPIRED', {
+        throw new SignInError(ErrorCode.ROOMDECK_SIGN_IN_CODE_EXPIRED, {
           cause: body,
           serviceMessage: body.error_description,
         });
@@ -404,17 +408,18 @@ export function classify(err: unknown, purpose: Purpose): RoomdeckError {
     const serviceMessage = err.error_description;
     if (err.error === 'invalid_grant') {
       return purpose === 'refresh'
-        ? new AuthError('ROOMDECK_SESSION_ENDED', { cause: err, serviceMessage })
-        : new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: err, serviceMessage });
+        ? new AuthError(ErrorCode.ROOMDECK_SESSION_ENDED, { cause: err, serviceMessage })
+        : new SignInError(ErrorCode.ROOMDECK_SIGN_IN_FAILED, { cause: err, serviceMessage });
     }
     if (err.error === 'invalid_client' || err.error === 'unauthorized_client') {
       return new ConfigError({ cause: err, serviceMessage });
     }
     if (purpose === 'sign-in') {
-      const code = err.error === 'access_denied' ? 'ROOMDECK_SIGN_IN_DENIED' : 'ROOMDECK_SIGN_IN_FAILED';
+      const code =
+        err.error === 'access_denied' ? ErrorCode.ROOMDECK_SIGN_IN_DENIED : ErrorCode.ROOMDECK_SIGN_IN_FAILED;
       return new SignInError(code, { cause: err, serviceMessage });
     }
-    return new ServiceError('ROOMDECK_BAD_REQUEST', err.status, { cause: err, serviceMessage });
+    return new ServiceError(ErrorCode.ROOMDECK_BAD_REQUEST, err.status, { cause: err, serviceMessage });
   }
   // 401 with a WWW-Authenticate challenge from the token endpoint: the client credentials are wrong.
   if (err instanceof oauth.WWWAuthenticateChallengeError) return new ConfigError({ cause: err });
@@ -424,12 +429,12 @@ export function classify(err: unknown, purpose: Purpose): RoomdeckError {
     }
     if (err.cause instanceof Response) {
       const { status } = err.cause;
-      if (status >= 500) return new ServiceError('ROOMDECK_SERVER_ERROR', status, { cause: err });
+      if (status >= 500) return new ServiceError(ErrorCode.ROOMDECK_SERVER_ERROR, status, { cause: err });
       if (status === 401) return new ConfigError({ cause: err });
     }
-    return new ServiceError('ROOMDECK_BAD_RESPONSE', 0, { cause: err });
+    return new ServiceError(ErrorCode.ROOMDECK_BAD_RESPONSE, 0, { cause: err });
   }
-  return new ServiceError('ROOMDECK_BAD_RESPONSE', 0, { cause: err });
+  return new ServiceError(ErrorCode.ROOMDECK_BAD_RESPONSE, 0, { cause: err });
 }
 
 /**
@@ -438,7 +443,7 @@ export function classify(err: unknown, purpose: Purpose): RoomdeckError {
  * without such an answer (a gateway's page) is not the authorization server speaking.
  */
 export function endsSession(err: unknown): boolean {
-  if (err instanceof AuthError) return err.code === 'ROOMDECK_SESSION_ENDED';
+  if (err instanceof AuthError) return err.code === ErrorCode.ROOMDECK_SESSION_ENDED;
   if (!(err instanceof ConfigError)) return false;
   const cause = err.cause;
   if (cause instanceof oauth.ResponseBodyError)
@@ -452,10 +457,10 @@ export function endsSession(err: unknown): boolean {
 /** Transient: worth retrying later with the same refresh token. */
 export function isTransient(err: RoomdeckError): boolean {
   return (
-    err.code === 'ROOMDECK_OFFLINE' ||
-    err.code === 'ROOMDECK_TIMEOUT' ||
-    err.code === 'ROOMDECK_SERVER_ERROR' ||
-    err.code === 'ROOMDECK_BAD_RESPONSE'
+    err.code === ErrorCode.ROOMDECK_OFFLINE ||
+    err.code === ErrorCode.ROOMDECK_TIMEOUT ||
+    err.code === ErrorCode.ROOMDECK_SERVER_ERROR ||
+    err.code === ErrorCode.ROOMDECK_BAD_RESPONSE
   );
 }
 

@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../contract/error-codes.ts';
 import { type Clock, systemClock, type TimerHandle } from '../api/clock.ts';
 import { AuthError, ConfigError, RoomdeckError, SignInError, toBridgeError } from '../api/errors.ts';
 import type { AccessTokenSource } from '../api/transport.ts';
@@ -319,7 +320,7 @@ export class Session implements AccessTokenSource {
             void attempt.receiver?.close();
             this.#fail(
               attempt,
-              new SignInError('ROOMDECK_SIGN_IN_DENIED', { cause: 'sign-in window closed' }),
+              new SignInError(ErrorCode.ROOMDECK_SIGN_IN_DENIED, { cause: 'sign-in window closed' }),
             );
           };
           const window = await openWindow(url, attempt.redirectUri, closedByPerson);
@@ -334,7 +335,7 @@ export class Session implements AccessTokenSource {
         throw new ConfigError({ cause: 'host-redirect sign-in needs hostCallbackUrl' });
       attempt.redirectUri = callback;
       attempt.timer = this.#clock.setTimeout(
-        () => this.#fail(attempt, new SignInError('ROOMDECK_SIGN_IN_TIMEOUT')),
+        () => this.#fail(attempt, new SignInError(ErrorCode.ROOMDECK_SIGN_IN_TIMEOUT)),
         this.#options.signInTimeoutMs ?? SIGN_IN_WINDOW_MS,
       );
       attempt.authorizeUrl = authorizationUrl(this.#options.oauth, {
@@ -346,7 +347,9 @@ export class Session implements AccessTokenSource {
       return { navigateTo: attempt.authorizeUrl, completion };
     } catch (err) {
       const failure =
-        err instanceof RoomdeckError ? err : new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: err });
+        err instanceof RoomdeckError
+          ? err
+          : new SignInError(ErrorCode.ROOMDECK_SIGN_IN_FAILED, { cause: err });
       void attempt.receiver?.close();
       this.#fail(attempt, failure);
       throw failure;
@@ -405,10 +408,13 @@ export class Session implements AccessTokenSource {
   async completeSignIn(callbackUrl: URL): Promise<void> {
     const attempt = this.#attempt;
     if (attempt === null || attempt.receiver !== null) {
-      throw new SignInError('ROOMDECK_STATE_MISMATCH', { cause: 'no host-redirect sign-in in progress' });
+      throw new SignInError(ErrorCode.ROOMDECK_STATE_MISMATCH, {
+        cause: 'no host-redirect sign-in in progress',
+      });
     }
     checkCallbackState(callbackUrl, attempt.state);
-    if (attempt.claimed) throw new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: 'second callback' });
+    if (attempt.claimed)
+      throw new SignInError(ErrorCode.ROOMDECK_SIGN_IN_FAILED, { cause: 'second callback' });
     attempt.claimed = true;
     return this.#complete(attempt, callbackUrl);
   }
@@ -416,12 +422,12 @@ export class Session implements AccessTokenSource {
   async #complete(attempt: Attempt, callbackUrl: URL): Promise<void> {
     try {
       if (this.#attempt !== attempt)
-        throw new SignInError('ROOMDECK_STATE_MISMATCH', { cause: 'superseded' });
+        throw new SignInError(ErrorCode.ROOMDECK_STATE_MISMATCH, { cause: 'superseded' });
       const params = validateCallback(this.#options.oauth, callbackUrl, attempt.state);
       const tokens = await exchangeCode(this.#options.oauth, params, attempt.redirectUri, attempt.verifier);
       if (this.#attempt !== attempt) {
         void this.#revokeAll(tokens);
-        throw new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: 'superseded during the exchange' });
+        throw new SignInError(ErrorCode.ROOMDECK_SIGN_IN_FAILED, { cause: 'superseded during the exchange' });
       }
       await this.#adopt(tokens);
       this.#clearAttempt(attempt);
@@ -493,7 +499,7 @@ export class Session implements AccessTokenSource {
     if (attempt === null) return;
     this.#clearAttempt(attempt);
     void attempt.receiver?.close();
-    attempt.reject(new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: 'superseded' }));
+    attempt.reject(new SignInError(ErrorCode.ROOMDECK_SIGN_IN_FAILED, { cause: 'superseded' }));
   }
 
   // ── Device sign-in (RFC 8628) ──────────────────────────────────────────────────────────────
@@ -552,7 +558,7 @@ export class Session implements AccessTokenSource {
   async #pollDevice(device: DeviceAttempt): Promise<void> {
     if (this.#device !== device) return;
     if (this.#clock.now() >= device.authorization.expiresAt) {
-      this.#failDevice(device, new SignInError('ROOMDECK_SIGN_IN_CODE_EXPIRED'));
+      this.#failDevice(device, new SignInError(ErrorCode.ROOMDECK_SIGN_IN_CODE_EXPIRED));
       return;
     }
     let answer: Awaited<ReturnType<typeof pollDeviceCode>>;
@@ -734,7 +740,7 @@ export class Session implements AccessTokenSource {
     const tokens = this.#tokens;
     if (tokens === null) throw this.#notSignedIn();
     if (tokens.refreshToken === null) {
-      const ended = new AuthError('ROOMDECK_SESSION_ENDED', { cause: 'no refresh token was issued' });
+      const ended = new AuthError(ErrorCode.ROOMDECK_SESSION_ENDED, { cause: 'no refresh token was issued' });
       this.#end(ended);
       throw ended;
     }
@@ -898,9 +904,9 @@ export class Session implements AccessTokenSource {
   }
 
   #notSignedIn(): AuthError {
-    return this.#reason?.code === 'ROOMDECK_SESSION_ENDED'
-      ? new AuthError('ROOMDECK_SESSION_ENDED')
-      : new AuthError('ROOMDECK_AUTH_REQUIRED');
+    return this.#reason?.code === ErrorCode.ROOMDECK_SESSION_ENDED
+      ? new AuthError(ErrorCode.ROOMDECK_SESSION_ENDED)
+      : new AuthError(ErrorCode.ROOMDECK_AUTH_REQUIRED);
   }
 
   #persist(tokens: TokenSet): Promise<void> {

@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../contract/error-codes.ts';
 import { readFileSync, statSync } from 'node:fs';
 import { homedir as osHomedir } from 'node:os';
 import path from 'node:path';
@@ -30,7 +31,7 @@ export class ConfigInvalidError extends ConfigError {
     super({ details: { problems } });
     this.problems = problems;
     this.message = [
-      `ROOMDECK_CONFIG_INVALID: Roomdeck's configuration is not valid:`,
+      `${ErrorCode.ROOMDECK_CONFIG_INVALID}: Roomdeck's configuration is not valid:`,
       ...problems.map((p) => `  - ${p.key} (${p.source}): ${p.message}`),
     ].join('\n');
   }

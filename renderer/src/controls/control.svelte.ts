@@ -1,3 +1,4 @@
+import { ErrorCode } from '#contract';
 import type { Clock } from '../lib/clock.ts';
 import type { Command } from '../lib/layout/model.ts';
 import type { ModuleFeed } from '../lib/poller.svelte.ts';
@@ -6,7 +7,7 @@ import { formatValue, sameValue, type Transition, transitionOf } from '../lib/va
 export type Phase = 'idle' | 'pending' | 'confirmed' | 'failed';
 
 /** Errors that say only "no answer in time": the device may well have done it, and its state says so. */
-const NO_ANSWER_CODES = new Set(['ROOMDECK_TIMEOUT', 'ROOMDECK_EXEC_TIMEOUT']);
+const NO_ANSWER_CODES = new Set<string>([ErrorCode.ROOMDECK_TIMEOUT, ErrorCode.ROOMDECK_EXEC_TIMEOUT]);
 
 const codeOf = (error: unknown): string =>
   typeof error === 'object' && error !== null ? String((error as { code?: unknown }).code) : '';

@@ -1,6 +1,8 @@
 import {
   BridgeError,
   type BridgeErrorBody,
+  ErrorCode,
+  isErrorCode,
   PAGE_KEY_HEADER,
   PAGE_KEY_STORAGE,
   type RoomdeckApi,
@@ -15,10 +17,10 @@ import {
 
 export { BridgeError };
 
-export const UNREACHABLE = 'ROOMDECK_BRIDGE_UNREACHABLE';
-export const TIMEOUT = 'ROOMDECK_TIMEOUT';
-export const BAD_RESPONSE = 'ROOMDECK_BRIDGE_BAD_RESPONSE';
-export const UNEXPECTED = 'ROOMDECK_UNEXPECTED';
+export const UNREACHABLE = ErrorCode.ROOMDECK_BRIDGE_UNREACHABLE;
+export const TIMEOUT = ErrorCode.ROOMDECK_TIMEOUT;
+export const BAD_RESPONSE = ErrorCode.ROOMDECK_BRIDGE_BAD_RESPONSE;
+export const UNEXPECTED = ErrorCode.ROOMDECK_UNEXPECTED;
 
 type Call = (args: unknown) => Promise<unknown>;
 type LooseApi = Record<string, Record<string, Call | undefined> | undefined>;
@@ -57,7 +59,8 @@ export function toBridgeError(error: unknown): BridgeError {
   if (error instanceof BridgeError) return error;
   if (typeof error === 'object' && error !== null) {
     const { code, message, details } = error as { code?: unknown; message?: unknown; details?: unknown };
-    if (typeof code === 'string') {
+    // Only our own codes: a foreign one (a Node `ECONNRESET`) is a fault here, said as one below.
+    if (isErrorCode(code)) {
       return new BridgeError({
         code,
         // Electron prefixes rejections from ipcMain handlers; people need only the handler's words.
@@ -79,7 +82,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function isErrorBody(v: unknown): v is BridgeErrorBody {
-  return isRecord(v) && typeof v.code === 'string' && typeof v.message === 'string';
+  return isRecord(v) && isErrorCode(v.code) && typeof v.message === 'string';
 }
 
 /**

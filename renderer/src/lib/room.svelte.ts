@@ -1,3 +1,4 @@
+import { ErrorCode } from '#contract';
 import type { ModuleState, PollSettings, RoomdeckApi, RoomOpening, SystemDetail, Types } from '#contract';
 import type { Command } from './layout/model.ts';
 import type { RoomPort } from '../controls/control.svelte.ts';
@@ -106,7 +107,7 @@ export interface Connection {
 }
 
 /** "No answer": a timeout, or a device the service says is not responding / did not respond. */
-const SILENT_CODES = new Set(['ROOMDECK_TIMEOUT', 'ROOMDECK_EXEC_TIMEOUT']);
+const SILENT_CODES = new Set<ErrorCode>([ErrorCode.ROOMDECK_TIMEOUT, ErrorCode.ROOMDECK_EXEC_TIMEOUT]);
 const SILENT_WORDS = /not responding|did not respond|did not answer|no reply|offline/i;
 
 function silentError(error: unknown): boolean {
@@ -318,7 +319,7 @@ export class Room implements RoomPort {
     } catch (error) {
       if (this.#disposed) return;
       this.#loadError = isLinkLoss(error) ? linkWords(error) : messageOf(error);
-      this.#gone = toBridgeError(error).code === 'ROOMDECK_NOT_FOUND';
+      this.#gone = toBridgeError(error).code === ErrorCode.ROOMDECK_NOT_FOUND;
       // Started during an outage: show the room as last seen (stale) while trying to reach it.
       const remembered = this.#plan === null && isLinkLoss(error) ? this.#o.memory?.load(this.id) : null;
       // The reader may not load either (the host is gone too): the automatic layout, then.

@@ -1,3 +1,4 @@
+import { ErrorCode } from '#contract';
 import type { ModuleState, PanelTimers } from '#contract';
 import type { Room } from '../room.svelte.ts';
 import { type Transition, sameValue, transitionOf } from '../values.ts';
@@ -11,7 +12,7 @@ const COUNTDOWN_READ_MS = 3_000;
 /** "No answer in time" only: the devices may have done it, and their state is the proof. */
 const noAnswer = (error: unknown): boolean => {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return code === 'ROOMDECK_TIMEOUT' || code === 'ROOMDECK_EXEC_TIMEOUT';
+  return code === ErrorCode.ROOMDECK_TIMEOUT || code === ErrorCode.ROOMDECK_EXEC_TIMEOUT;
 };
 import type { PageSpec, PanelPlan, SourceTile, Watch } from './plan.ts';
 
