@@ -1,9 +1,11 @@
+import { codesOfKind, ErrorCode, kindOf } from './error-codes.ts';
+
 /**
  * What crosses the bridge when a verb fails: a stable code the UI can branch on and a message a
  * person can act on. Never a stack, never a token.
  */
 export interface BridgeErrorBody {
-  code: string;
+  code: ErrorCode;
   message: string;
   /** Extra facts the UI may show: validation failures, the current version on a conflict. */
   details?: Record<string, unknown>;
@@ -11,25 +13,18 @@ export interface BridgeErrorBody {
 
 export type BridgeResponse<T> = { ok: true; value: T } | { ok: false; error: BridgeErrorBody };
 
-/** Codes the renderer reacts to beyond showing the message. */
-export const SESSION_CODES = ['ROOMDECK_AUTH_REQUIRED', 'ROOMDECK_SESSION_ENDED'] as const;
+/** Codes the renderer reacts to beyond showing the message: the sign-in is missing or over. */
+export const SESSION_CODES = codesOfKind('session');
 /**
  * The link to the service as a whole is not well: unreachable, not answering, answering with errors
  * or garbage (a proxy's error page), or refusing the panel's credentials. Every control goes stale.
  */
-export const LINK_CODES = [
-  'ROOMDECK_OFFLINE',
-  'ROOMDECK_TIMEOUT',
-  'ROOMDECK_BRIDGE_UNREACHABLE',
-  'ROOMDECK_SERVER_ERROR',
-  'ROOMDECK_BAD_RESPONSE',
-  'ROOMDECK_CREDENTIALS_REFUSED',
-] as const;
+export const LINK_CODES = codesOfKind('link');
 
 /** The error a bridge client (IPC or HTTP) throws in the renderer. */
 export class BridgeError extends Error {
   override name = 'BridgeError';
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly details: Record<string, unknown> | undefined;
   constructor(body: BridgeErrorBody) {
     super(body.message);
@@ -37,10 +32,10 @@ export class BridgeError extends Error {
     this.details = body.details;
   }
   get endsSession(): boolean {
-    return (SESSION_CODES as readonly string[]).includes(this.code);
+    return kindOf(this.code) === 'session';
   }
   get isLinkLoss(): boolean {
-    return (LINK_CODES as readonly string[]).includes(this.code);
+    return kindOf(this.code) === 'link';
   }
 }
 
@@ -48,16 +43,16 @@ export class BridgeError extends Error {
 export type LinkState = 'live' | 'degraded' | 'unreachable' | 'refused';
 
 /** Which state a failure puts the link in; null: the service answered (the link is fine). */
-export function linkStateOf(code: string): Exclude<LinkState, 'live'> | null {
+export function linkStateOf(code: ErrorCode): Exclude<LinkState, 'live'> | null {
   switch (code) {
-    case 'ROOMDECK_OFFLINE':
-    case 'ROOMDECK_TIMEOUT':
-    case 'ROOMDECK_BRIDGE_UNREACHABLE':
+    case ErrorCode.ROOMDECK_OFFLINE:
+    case ErrorCode.ROOMDECK_TIMEOUT:
+    case ErrorCode.ROOMDECK_BRIDGE_UNREACHABLE:
       return 'unreachable';
-    case 'ROOMDECK_SERVER_ERROR':
-    case 'ROOMDECK_BAD_RESPONSE':
+    case ErrorCode.ROOMDECK_SERVER_ERROR:
+    case ErrorCode.ROOMDECK_BAD_RESPONSE:
       return 'degraded';
-    case 'ROOMDECK_CREDENTIALS_REFUSED':
+    case ErrorCode.ROOMDECK_CREDENTIALS_REFUSED:
       return 'refused';
     default:
       return null;

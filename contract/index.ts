@@ -7,4 +7,13 @@
 export * from './types.ts';
 export { TECHNICIAN_ROUTE, verbNames } from './channels.ts';
 export { BridgeError, LINK_CODES, LINK_WORDS, type LinkState, linkStateOf, SESSION_CODES } from './errors.ts';
+export {
+  ALL_ERROR_CODES,
+  defaultMessage,
+  ERROR_CATALOGUE,
+  ErrorCode,
+  type ErrorKind,
+  isErrorCode,
+  kindOf,
+} from './error-codes.ts';
 export { PAGE_KEY_HEADER, PAGE_KEY_STORAGE } from './page-key.ts';

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CapabilitiesView } from './capabilities.ts';
 import { AppConfig } from './config.ts';
+import { ErrorBodySchema } from './error-schema.ts';
 import { RoomOpening } from './systems.ts';
 import { verb } from './verb.ts';
 
@@ -41,11 +42,7 @@ export const LinkView = Type.Object({
 });
 
 /** A failure carried inside an answer (as the bridge would have thrown it): code, message, details. */
-const FailureBody = Type.Object({
-  code: Type.String(),
-  message: Type.String(),
-  details: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-});
+const FailureBody = ErrorBodySchema;
 
 /**
  * What a panel's first screen needs, in one round trip: the session, the configuration and, when

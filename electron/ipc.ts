@@ -1,3 +1,4 @@
+import { ErrorCode } from '../contract/error-codes.ts';
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { channelOf, type RoomdeckApi } from '../contract/verbs.ts';
 import type { BridgeResponse } from '../contract/errors.ts';
@@ -8,7 +9,7 @@ import { contractVerbs, dispatch, resolveVerb } from '../core/bridge/validate.ts
  * guard. The only module that touches `ipcMain`; it gets it as a parameter so Node tests pass a fake.
  */
 
-export const FORBIDDEN_SENDER = 'ROOMDECK_BRIDGE_FORBIDDEN';
+export const FORBIDDEN_SENDER = ErrorCode.ROOMDECK_BRIDGE_FORBIDDEN;
 
 /** The parts of a frame the guard reads (Electron's WebFrameMain has them all). */
 export interface FrameLike {

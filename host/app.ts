@@ -1,3 +1,4 @@
+import { ErrorCode } from '../contract/error-codes.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -61,7 +62,7 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 const ASSETS = 'assets';
 
 const BAD_ADDRESS: BridgeErrorBody = {
-  code: 'ROOMDECK_HOST_BAD_REQUEST',
+  code: ErrorCode.ROOMDECK_HOST_BAD_REQUEST,
   message: 'This address is not valid (it has a malformed %-encoding). Open the address Roomdeck printed.',
 };
 
@@ -82,7 +83,7 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
     // A path the router cannot decode (`/%`, `/%zz`) answers like every other refusal: JSON.
     frameworkErrors: (error, _request, reply) => {
       if (error.code === 'FST_ERR_BAD_URL') return jsonError(reply, 400, BAD_ADDRESS);
-      return jsonError(reply, 400, { code: 'ROOMDECK_HOST_BAD_REQUEST', message: error.message });
+      return jsonError(reply, 400, { code: ErrorCode.ROOMDECK_HOST_BAD_REQUEST, message: error.message });
     },
   });
   const sessions = new HostSessions();
@@ -93,7 +94,7 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
     const own = URL.parse(origin())?.host;
     if (own === undefined || request.headers.host !== own) {
       return jsonError(reply, 421, {
-        code: 'ROOMDECK_HOST_MISDIRECTED',
+        code: ErrorCode.ROOMDECK_HOST_MISDIRECTED,
         message: 'Open Roomdeck by its address.',
       });
     }
@@ -138,12 +139,15 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500;
     return jsonError(reply, status, {
-      code: status < 500 ? 'ROOMDECK_HOST_BAD_REQUEST' : 'ROOMDECK_HOST_INTERNAL',
+      code: status < 500 ? ErrorCode.ROOMDECK_HOST_BAD_REQUEST : ErrorCode.ROOMDECK_HOST_INTERNAL,
       message: status < 500 ? error.message : 'Roomdeck hit an unexpected problem. Try again.',
     });
   });
   app.setNotFoundHandler((_request, reply) =>
-    jsonError(reply, 404, { code: 'ROOMDECK_HOST_NOT_FOUND', message: 'There is nothing at this address.' }),
+    jsonError(reply, 404, {
+      code: ErrorCode.ROOMDECK_HOST_NOT_FOUND,
+      message: 'There is nothing at this address.',
+    }),
   );
 
   await app.register(httpBridge, { api: () => services().api, origin, sessions });

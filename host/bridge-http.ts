@@ -1,9 +1,11 @@
+import { ErrorCode } from '../contract/error-codes.ts';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import { Type } from '@sinclair/typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RoomdeckApi } from '../contract/verbs.ts';
 import type { BridgeErrorBody, BridgeResponse } from '../contract/errors.ts';
+import { ErrorBodySchema } from '../contract/error-schema.ts';
 import { PAGE_KEY_HEADER } from '../contract/page-key.ts';
 import { dispatch, INTERNAL, INVALID_ARGS, resolveVerb, UNKNOWN_VERB } from '../core/bridge/validate.ts';
 
@@ -17,8 +19,8 @@ import { dispatch, INTERNAL, INVALID_ARGS, resolveVerb, UNKNOWN_VERB } from '../
  */
 
 export const SESSION_COOKIE = 'roomdeck_session';
-export const UNAUTHORIZED = 'ROOMDECK_BRIDGE_UNAUTHORIZED';
-export const FORBIDDEN = 'ROOMDECK_BRIDGE_FORBIDDEN';
+export const UNAUTHORIZED = ErrorCode.ROOMDECK_BRIDGE_UNAUTHORIZED;
+export const FORBIDDEN = ErrorCode.ROOMDECK_BRIDGE_FORBIDDEN;
 
 /** One browser's session: the cookie's id and the page key its tabs keep in sessionStorage. */
 export interface HostSession {
@@ -89,11 +91,7 @@ export interface HttpBridgeOptions {
   loopbackOnly?: boolean;
 }
 
-const ErrorBody = Type.Object({
-  code: Type.String(),
-  message: Type.String(),
-  details: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-});
+const ErrorBody = ErrorBodySchema;
 const Reply = Type.Object({
   ok: Type.Boolean(),
   value: Type.Optional(Type.Unknown()),

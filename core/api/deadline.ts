@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../contract/error-codes.ts';
 import type { Clock } from './clock.ts';
 import { LinkError } from './errors.ts';
 
@@ -33,11 +34,11 @@ export function startDeadline(clock: Clock, timeoutMs: number, callerSignal?: Ab
     classify(err) {
       if (controller.signal.aborted) {
         return controller.signal.reason === TIMED_OUT
-          ? new LinkError('ROOMDECK_TIMEOUT', { cause: err })
-          : new LinkError('ROOMDECK_CANCELLED', { cause: err });
+          ? new LinkError(ErrorCode.ROOMDECK_TIMEOUT, { cause: err })
+          : new LinkError(ErrorCode.ROOMDECK_CANCELLED, { cause: err });
       }
       // undici reports refused connections, DNS failures and resets as TypeError('fetch failed').
-      if (err instanceof TypeError) return new LinkError('ROOMDECK_OFFLINE', { cause: err });
+      if (err instanceof TypeError) return new LinkError(ErrorCode.ROOMDECK_OFFLINE, { cause: err });
       return err;
     },
   };

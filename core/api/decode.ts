@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../contract/error-codes.ts';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ServiceError } from './errors.ts';
@@ -9,7 +10,7 @@ import { ServiceError } from './errors.ts';
 
 /** A 2xx body that does not fit: the evidence is kept (first few schema errors), the body is not. */
 export function badResponse(what: string, detail: unknown): ServiceError {
-  return new ServiceError('ROOMDECK_BAD_RESPONSE', 0, { cause: { what, detail } });
+  return new ServiceError(ErrorCode.ROOMDECK_BAD_RESPONSE, 0, { cause: { what, detail } });
 }
 
 export function decode<T extends TSchema>(schema: T, value: unknown, what: string): Static<T> {

@@ -1,66 +1,51 @@
+import { ERROR_CATALOGUE, ErrorCode } from '../../contract/error-codes.ts';
 import type { BridgeErrorBody } from '../../contract/errors.ts';
 
 /**
- * Every way a Roomdeck operation can fail, as a stable code the UI may branch on. Messages are for
- * the person at the panel: what happened, then what to do. The evidence (HTTP status, the response
- * body, the underlying exception) stays in `cause` and never crosses the bridge.
+ * The codes a RoomdeckError carries (the catalogue also holds the transports' and the panel's own).
+ * Messages are for the person at the panel: what happened, then what to do. The evidence (HTTP
+ * status, the response body, the underlying exception) stays in `cause` and never crosses the bridge.
  */
-export const ERROR_MESSAGES = {
-  ROOMDECK_OFFLINE:
-    'Roomdeck cannot reach the control service. Check the network connection; Roomdeck keeps trying.',
-  ROOMDECK_TIMEOUT: 'The control service did not answer in time. Try again in a moment.',
-  ROOMDECK_CANCELLED: 'The request was cancelled before it finished. Try again if it is still needed.',
-  ROOMDECK_AUTH_REQUIRED: 'You are not signed in. Sign in to continue.',
-  ROOMDECK_CREDENTIALS_REFUSED:
-    'The control service refused this panel’s credentials. Roomdeck keeps its sign-in and tries again by itself; if this lasts, ask your AV support team.',
-  ROOMDECK_SESSION_ENDED: 'Your session has ended (it expired or was revoked). Sign in again to continue.',
-  ROOMDECK_FORBIDDEN:
-    'Your account is not allowed to do this. Ask an administrator for access, or sign in with another account.',
-  ROOMDECK_NOT_FOUND: 'The room or device no longer exists. Refresh the list and pick it again.',
-  ROOMDECK_MODULE_NOT_FOUND:
-    'This room has no such device. The room may have been changed; reload the room to update its controls.',
-  ROOMDECK_METHOD_NOT_FOUND:
-    'The device does not support this command. Its driver may have changed; reload the room to update its controls.',
-  ROOMDECK_VERSION_CONFLICT:
-    'Someone else changed this room while you were editing it. Reload it, then apply your changes again.',
-  ROOMDECK_MODULE_STOPPED: 'The device is stopped, so it cannot take commands. Start it, then try again.',
-  ROOMDECK_VALIDATION_FAILED:
-    'The service did not accept these values. Correct the highlighted fields and try again.',
-  ROOMDECK_INVALID_ARGUMENTS:
-    'The device did not accept the values sent with this command. Check them and try again.',
-  ROOMDECK_DRIVER_ERROR:
-    'The device could not carry out the command. Check that it is switched on, then try again.',
-  ROOMDECK_EXEC_TIMEOUT:
-    'The device did not confirm the command in time. It may still complete; check the room before trying again.',
-  ROOMDECK_BAD_REQUEST: 'The service did not understand the request. Check the values and try again.',
-  ROOMDECK_SERVER_ERROR:
-    'The control service had a problem. Try again in a moment; if it persists, contact support.',
-  ROOMDECK_BAD_RESPONSE:
-    'The control service answered in a way Roomdeck does not understand. Check that Roomdeck is up to date, or contact support.',
-  ROOMDECK_SIGN_IN_FAILED: 'Sign-in did not succeed. Try again; if it keeps failing, contact support.',
-  ROOMDECK_STATE_MISSING:
-    'The sign-in answer was incomplete (it carried no state), so Roomdeck ignored it for your safety. Start the sign-in again.',
-  ROOMDECK_STATE_MISMATCH:
-    'The sign-in answer did not belong to the sign-in Roomdeck started, so it was ignored for your safety. Start the sign-in again.',
-  ROOMDECK_SIGN_IN_TIMEOUT: 'Sign-in was not completed within 5 minutes. Start the sign-in again.',
-  ROOMDECK_SIGN_IN_DENIED:
-    'Sign-in was cancelled or access was not granted. Sign in again and allow access to continue.',
-  ROOMDECK_SIGN_IN_CODE_EXPIRED:
-    'The sign-in code ran out before it was approved. Start the sign-in again for a new code.',
-  ROOMDECK_VAULT_INSECURE:
-    'No secure key store is available (on Linux: no keyring), so Roomdeck will not store your sign-in. Install or unlock a keyring, or ask the installer to allow insecure storage knowingly.',
-  ROOMDECK_CONFIG_INVALID: 'Roomdeck is not configured correctly. Ask the installer to check its settings.',
-  ROOMDECK_SYSTEM_LOCKED:
-    'This panel is fixed to its room by the installer, so the room cannot be changed here. Ask the installer to change it.',
-  ROOMDECK_TECHNICIAN_LOCKED:
-    'The technician tools are closed (they lock after a while untouched). Open them again with the technician PIN.',
-  ROOMDECK_PANEL_ENROLLED:
-    'This panel is enrolled to its room, so the room cannot be changed here. A technician changes it with Re-enrol this panel in the technician tools.',
-  ROOMDECK_INTERNAL: 'Something went wrong inside Roomdeck. Try again; if it persists, restart Roomdeck.',
-} as const;
+export const ERROR_CODES = [
+  ErrorCode.ROOMDECK_OFFLINE,
+  ErrorCode.ROOMDECK_TIMEOUT,
+  ErrorCode.ROOMDECK_CANCELLED,
+  ErrorCode.ROOMDECK_AUTH_REQUIRED,
+  ErrorCode.ROOMDECK_CREDENTIALS_REFUSED,
+  ErrorCode.ROOMDECK_SESSION_ENDED,
+  ErrorCode.ROOMDECK_FORBIDDEN,
+  ErrorCode.ROOMDECK_NOT_FOUND,
+  ErrorCode.ROOMDECK_MODULE_NOT_FOUND,
+  ErrorCode.ROOMDECK_METHOD_NOT_FOUND,
+  ErrorCode.ROOMDECK_VERSION_CONFLICT,
+  ErrorCode.ROOMDECK_MODULE_STOPPED,
+  ErrorCode.ROOMDECK_VALIDATION_FAILED,
+  ErrorCode.ROOMDECK_INVALID_ARGUMENTS,
+  ErrorCode.ROOMDECK_DRIVER_ERROR,
+  ErrorCode.ROOMDECK_EXEC_TIMEOUT,
+  ErrorCode.ROOMDECK_BAD_REQUEST,
+  ErrorCode.ROOMDECK_SERVER_ERROR,
+  ErrorCode.ROOMDECK_BAD_RESPONSE,
+  ErrorCode.ROOMDECK_SIGN_IN_FAILED,
+  ErrorCode.ROOMDECK_STATE_MISSING,
+  ErrorCode.ROOMDECK_STATE_MISMATCH,
+  ErrorCode.ROOMDECK_SIGN_IN_TIMEOUT,
+  ErrorCode.ROOMDECK_SIGN_IN_DENIED,
+  ErrorCode.ROOMDECK_SIGN_IN_CODE_EXPIRED,
+  ErrorCode.ROOMDECK_VAULT_INSECURE,
+  ErrorCode.ROOMDECK_CONFIG_INVALID,
+  ErrorCode.ROOMDECK_SYSTEM_LOCKED,
+  ErrorCode.ROOMDECK_TECHNICIAN_LOCKED,
+  ErrorCode.ROOMDECK_PANEL_ENROLLED,
+  ErrorCode.ROOMDECK_INTERNAL,
+] as const;
 
-export type RoomdeckErrorCode = keyof typeof ERROR_MESSAGES;
-export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as RoomdeckErrorCode[];
+export type RoomdeckErrorCode = (typeof ERROR_CODES)[number];
+
+/** Each code's message, from the catalogue. */
+export const ERROR_MESSAGES = Object.fromEntries(
+  ERROR_CODES.map((code) => [code, ERROR_CATALOGUE[code].message]),
+) as { readonly [C in RoomdeckErrorCode]: (typeof ERROR_CATALOGUE)[C]['message'] };
 
 export interface RoomdeckErrorOptions {
   /** Evidence for logs and tests (a Response, a body, an exception); never sent to the renderer. */
@@ -93,16 +78,16 @@ export function sanitizeServiceMessage(text: string): string {
  */
 function messageWith(code: RoomdeckErrorCode, base: string, said: string | undefined): string {
   if (said === undefined) return base;
-  if (code === 'ROOMDECK_DRIVER_ERROR') return `The device said: ${said.replace(/[.\s]+$/, '')}.`;
+  if (code === ErrorCode.ROOMDECK_DRIVER_ERROR) return `The device said: ${said.replace(/[.\s]+$/, '')}.`;
   return `${base} (The service said: ${said})`;
 }
 
 /** Codes whose service words the panel rewords itself (it needs them apart from the message). */
 const SAID_CODES: ReadonlySet<RoomdeckErrorCode> = new Set([
-  'ROOMDECK_DRIVER_ERROR',
-  'ROOMDECK_INVALID_ARGUMENTS',
-  'ROOMDECK_EXEC_TIMEOUT',
-  'ROOMDECK_MODULE_STOPPED',
+  ErrorCode.ROOMDECK_DRIVER_ERROR,
+  ErrorCode.ROOMDECK_INVALID_ARGUMENTS,
+  ErrorCode.ROOMDECK_EXEC_TIMEOUT,
+  ErrorCode.ROOMDECK_MODULE_STOPPED,
 ]);
 
 /** The base of every Roomdeck error: a stable `code` and a message a person can act on. */
@@ -126,10 +111,10 @@ export class RoomdeckError extends Error {
 }
 
 type LinkCode =
-  | 'ROOMDECK_OFFLINE'
-  | 'ROOMDECK_TIMEOUT'
-  | 'ROOMDECK_CANCELLED'
-  | 'ROOMDECK_CREDENTIALS_REFUSED';
+  | typeof ErrorCode.ROOMDECK_OFFLINE
+  | typeof ErrorCode.ROOMDECK_TIMEOUT
+  | typeof ErrorCode.ROOMDECK_CANCELLED
+  | typeof ErrorCode.ROOMDECK_CREDENTIALS_REFUSED;
 /** The service could not be reached or did not answer: the request may be retried as is. */
 export class LinkError extends RoomdeckError {
   override name = 'LinkError';
@@ -139,7 +124,10 @@ export class LinkError extends RoomdeckError {
   }
 }
 
-type AuthCode = 'ROOMDECK_AUTH_REQUIRED' | 'ROOMDECK_SESSION_ENDED' | 'ROOMDECK_FORBIDDEN';
+type AuthCode =
+  | typeof ErrorCode.ROOMDECK_AUTH_REQUIRED
+  | typeof ErrorCode.ROOMDECK_SESSION_ENDED
+  | typeof ErrorCode.ROOMDECK_FORBIDDEN;
 /** Who is asking is the problem, not what: sign in (again) or use another account. */
 export class AuthError extends RoomdeckError {
   override name = 'AuthError';
@@ -150,18 +138,18 @@ export class AuthError extends RoomdeckError {
 }
 
 type ServiceCode =
-  | 'ROOMDECK_NOT_FOUND'
-  | 'ROOMDECK_MODULE_NOT_FOUND'
-  | 'ROOMDECK_METHOD_NOT_FOUND'
-  | 'ROOMDECK_VERSION_CONFLICT'
-  | 'ROOMDECK_MODULE_STOPPED'
-  | 'ROOMDECK_VALIDATION_FAILED'
-  | 'ROOMDECK_INVALID_ARGUMENTS'
-  | 'ROOMDECK_DRIVER_ERROR'
-  | 'ROOMDECK_EXEC_TIMEOUT'
-  | 'ROOMDECK_BAD_REQUEST'
-  | 'ROOMDECK_SERVER_ERROR'
-  | 'ROOMDECK_BAD_RESPONSE';
+  | typeof ErrorCode.ROOMDECK_NOT_FOUND
+  | typeof ErrorCode.ROOMDECK_MODULE_NOT_FOUND
+  | typeof ErrorCode.ROOMDECK_METHOD_NOT_FOUND
+  | typeof ErrorCode.ROOMDECK_VERSION_CONFLICT
+  | typeof ErrorCode.ROOMDECK_MODULE_STOPPED
+  | typeof ErrorCode.ROOMDECK_VALIDATION_FAILED
+  | typeof ErrorCode.ROOMDECK_INVALID_ARGUMENTS
+  | typeof ErrorCode.ROOMDECK_DRIVER_ERROR
+  | typeof ErrorCode.ROOMDECK_EXEC_TIMEOUT
+  | typeof ErrorCode.ROOMDECK_BAD_REQUEST
+  | typeof ErrorCode.ROOMDECK_SERVER_ERROR
+  | typeof ErrorCode.ROOMDECK_BAD_RESPONSE;
 /** The service answered and refused, or answered with something unreadable. */
 export class ServiceError extends RoomdeckError {
   override name = 'ServiceError';
@@ -179,7 +167,7 @@ export class VersionConflictError extends ServiceError {
   override name = 'VersionConflictError';
   readonly currentVersion: number | null;
   constructor(currentVersion: number | null, options: RoomdeckErrorOptions = {}) {
-    super('ROOMDECK_VERSION_CONFLICT', 409, { ...options, details: { currentVersion } });
+    super(ErrorCode.ROOMDECK_VERSION_CONFLICT, 409, { ...options, details: { currentVersion } });
     this.currentVersion = currentVersion;
   }
 }
@@ -194,18 +182,18 @@ export class ValidationFailedError extends ServiceError {
   override name = 'ValidationFailedError';
   readonly failures: ValidationFailure[];
   constructor(status: number, failures: ValidationFailure[], options: RoomdeckErrorOptions = {}) {
-    super('ROOMDECK_VALIDATION_FAILED', status, { ...options, details: { failures } });
+    super(ErrorCode.ROOMDECK_VALIDATION_FAILED, status, { ...options, details: { failures } });
     this.failures = failures;
   }
 }
 
 type SignInCode =
-  | 'ROOMDECK_SIGN_IN_FAILED'
-  | 'ROOMDECK_STATE_MISSING'
-  | 'ROOMDECK_STATE_MISMATCH'
-  | 'ROOMDECK_SIGN_IN_TIMEOUT'
-  | 'ROOMDECK_SIGN_IN_DENIED'
-  | 'ROOMDECK_SIGN_IN_CODE_EXPIRED';
+  | typeof ErrorCode.ROOMDECK_SIGN_IN_FAILED
+  | typeof ErrorCode.ROOMDECK_STATE_MISSING
+  | typeof ErrorCode.ROOMDECK_STATE_MISMATCH
+  | typeof ErrorCode.ROOMDECK_SIGN_IN_TIMEOUT
+  | typeof ErrorCode.ROOMDECK_SIGN_IN_DENIED
+  | typeof ErrorCode.ROOMDECK_SIGN_IN_CODE_EXPIRED;
 /** A sign-in attempt failed; nothing was stored. */
 export class SignInError extends RoomdeckError {
   override name = 'SignInError';
@@ -218,18 +206,18 @@ export class SignInError extends RoomdeckError {
 /** The token vault refuses to store or read: no secure backend. */
 export class VaultError extends RoomdeckError {
   override name = 'VaultError';
-  declare readonly code: 'ROOMDECK_VAULT_INSECURE';
+  declare readonly code: typeof ErrorCode.ROOMDECK_VAULT_INSECURE;
   constructor(options?: RoomdeckErrorOptions) {
-    super('ROOMDECK_VAULT_INSECURE', options);
+    super(ErrorCode.ROOMDECK_VAULT_INSECURE, options);
   }
 }
 
 /** The installation's configuration cannot work (bad URL, http to a remote host, missing secret). */
 export class ConfigError extends RoomdeckError {
   override name = 'ConfigError';
-  declare readonly code: 'ROOMDECK_CONFIG_INVALID';
+  declare readonly code: typeof ErrorCode.ROOMDECK_CONFIG_INVALID;
   constructor(options?: RoomdeckErrorOptions) {
-    super('ROOMDECK_CONFIG_INVALID', options);
+    super(ErrorCode.ROOMDECK_CONFIG_INVALID, options);
   }
 }
 
@@ -249,5 +237,5 @@ export function toBridgeError(err: unknown): BridgeErrorBody {
       body.details = { ...body.details, said: err.serviceMessage };
     return body;
   }
-  return { code: 'ROOMDECK_INTERNAL', message: ERROR_MESSAGES.ROOMDECK_INTERNAL };
+  return { code: ErrorCode.ROOMDECK_INTERNAL, message: ERROR_MESSAGES.ROOMDECK_INTERNAL };
 }

@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../contract/error-codes.ts';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import {
@@ -47,36 +48,39 @@ export function errorFromResponse(response: FailedResponse, exec = false): Roomd
 
   switch (body.code) {
     case 'module_not_found':
-      return new ServiceError('ROOMDECK_MODULE_NOT_FOUND', status, evidence);
+      return new ServiceError(ErrorCode.ROOMDECK_MODULE_NOT_FOUND, status, evidence);
     case 'method_not_found':
-      return new ServiceError('ROOMDECK_METHOD_NOT_FOUND', status, evidence);
+      return new ServiceError(ErrorCode.ROOMDECK_METHOD_NOT_FOUND, status, evidence);
     case 'version_conflict':
       return new VersionConflictError(body.current_version ?? null, evidence);
     case 'module_stopped':
-      return new ServiceError('ROOMDECK_MODULE_STOPPED', status, evidence);
+      return new ServiceError(ErrorCode.ROOMDECK_MODULE_STOPPED, status, evidence);
     case 'validation_failed':
       return new ValidationFailedError(status, failuresOf(body), evidence);
     case 'invalid_arguments':
-      return new ServiceError('ROOMDECK_INVALID_ARGUMENTS', status, { ...evidence, serviceMessage: said });
+      return new ServiceError(ErrorCode.ROOMDECK_INVALID_ARGUMENTS, status, {
+        ...evidence,
+        serviceMessage: said,
+      });
     case 'driver_error':
       // The driver's own words are the most useful thing the person can read here.
       return driverError(status, evidence, said);
     case 'exec_timeout':
-      return new ServiceError('ROOMDECK_EXEC_TIMEOUT', status, evidence);
+      return new ServiceError(ErrorCode.ROOMDECK_EXEC_TIMEOUT, status, evidence);
     default:
       break;
   }
 
   if (status === 400) {
-    return new ServiceError('ROOMDECK_BAD_REQUEST', status, {
+    return new ServiceError(ErrorCode.ROOMDECK_BAD_REQUEST, status, {
       ...evidence,
       serviceMessage: said,
       ...(body.parameter === undefined ? {} : { details: { parameter: body.parameter } }),
     });
   }
-  if (status === 401) return new AuthError('ROOMDECK_AUTH_REQUIRED', evidence);
-  if (status === 403) return new AuthError('ROOMDECK_FORBIDDEN', evidence);
-  if (status === 404) return new ServiceError('ROOMDECK_NOT_FOUND', status, evidence);
+  if (status === 401) return new AuthError(ErrorCode.ROOMDECK_AUTH_REQUIRED, evidence);
+  if (status === 403) return new AuthError(ErrorCode.ROOMDECK_FORBIDDEN, evidence);
+  if (status === 404) return new ServiceError(ErrorCode.ROOMDECK_NOT_FOUND, status, evidence);
   // Legacy generation: 406 for validation, usually with no body at all.
   if (status === 406 || status === 422) return new ValidationFailedError(status, failuresOf(body), evidence);
   if (status === 409) return new VersionConflictError(body.current_version ?? null, evidence);
@@ -84,16 +88,16 @@ export function errorFromResponse(response: FailedResponse, exec = false): Roomd
   if (status === 502 && exec) return driverError(status, evidence, said);
   if (status === 504) {
     return exec
-      ? new ServiceError('ROOMDECK_EXEC_TIMEOUT', status, evidence)
-      : new LinkError('ROOMDECK_TIMEOUT', evidence);
+      ? new ServiceError(ErrorCode.ROOMDECK_EXEC_TIMEOUT, status, evidence)
+      : new LinkError(ErrorCode.ROOMDECK_TIMEOUT, evidence);
   }
   if (status >= 500) {
-    return new ServiceError('ROOMDECK_SERVER_ERROR', status, {
+    return new ServiceError(ErrorCode.ROOMDECK_SERVER_ERROR, status, {
       ...evidence,
       ...(response.retryAfterMs === undefined ? {} : { details: { retryAfterMs: response.retryAfterMs } }),
     });
   }
-  return new ServiceError('ROOMDECK_BAD_REQUEST', status, { ...evidence, serviceMessage: said });
+  return new ServiceError(ErrorCode.ROOMDECK_BAD_REQUEST, status, { ...evidence, serviceMessage: said });
 }
 
 /**
@@ -103,7 +107,7 @@ export function errorFromResponse(response: FailedResponse, exec = false): Roomd
  * booking answer, not a device fault.
  */
 function driverError(status: number, evidence: { cause: FailedResponse }, said: string | undefined) {
-  return new ServiceError('ROOMDECK_DRIVER_ERROR', status, { ...evidence, serviceMessage: said });
+  return new ServiceError(ErrorCode.ROOMDECK_DRIVER_ERROR, status, { ...evidence, serviceMessage: said });
 }
 
 function failuresOf(body: ErrorBody): ValidationFailure[] {

@@ -5,6 +5,7 @@ import { MAX_LIMIT } from './caller.ts';
 import { decode, normalizeSystem } from './decode.ts';
 import { ServiceError } from './errors.ts';
 import { readEach, withoutNulls } from './tolerant.ts';
+import { ErrorCode } from '../../contract/error-codes.ts';
 
 /**
  * A system record as services send it (nulls for absent fields, older shapes), and a room read in
@@ -20,7 +21,8 @@ const CompleteSystem = Type.Object({
 });
 
 const isUnreadableRecord = (err: unknown): boolean =>
-  err instanceof ServiceError && (err.code === 'ROOMDECK_BAD_RESPONSE' || err.code === 'ROOMDECK_NOT_FOUND');
+  err instanceof ServiceError &&
+  (err.code === ErrorCode.ROOMDECK_BAD_RESPONSE || err.code === ErrorCode.ROOMDECK_NOT_FOUND);
 
 /** What reading a room needs of the client beyond the one reply. */
 export interface DetailSources {

@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../contract/error-codes.ts';
 import type { Clock } from './clock.ts';
 import { startDeadline } from './deadline.ts';
 import { badResponse } from './decode.ts';
@@ -57,7 +58,7 @@ export interface TransportOptions {
  */
 export function encodePath(segment: string): string {
   if (!isSafeId(segment))
-    throw new RoomdeckError('ROOMDECK_NOT_FOUND', { cause: 'not a valid id for a URL path' });
+    throw new RoomdeckError(ErrorCode.ROOMDECK_NOT_FOUND, { cause: 'not a valid id for a URL path' });
   return encodeURIComponent(segment);
 }
 
@@ -72,9 +73,11 @@ export async function send(options: TransportOptions, request: ApiRequest): Prom
     if (reply.status === 401) {
       // Even a renewed token refused. Not the end of the session (only the authorization server
       // ends it): a gateway glitch or a key rotation on the service passes; the panel says so.
-      const refused = new AuthError('ROOMDECK_AUTH_REQUIRED', { cause: { status: 401, body: reply.body } });
+      const refused = new AuthError(ErrorCode.ROOMDECK_AUTH_REQUIRED, {
+        cause: { status: 401, body: reply.body },
+      });
       options.auth.onTokenRefused?.(refused);
-      throw new LinkError('ROOMDECK_CREDENTIALS_REFUSED', { cause: refused });
+      throw new LinkError(ErrorCode.ROOMDECK_CREDENTIALS_REFUSED, { cause: refused });
     }
   }
   options.auth.onTokenAccepted?.();

@@ -10,6 +10,7 @@ import {
 import { type LoopbackReceiver, SIGN_IN_WINDOW_MS, startLoopbackReceiver } from './loopback.ts';
 import { createPkce, createState } from './pkce.ts';
 import type { SessionOptions, SignInStart, SignInWindowHandle } from './session-types.ts';
+import { ErrorCode } from '../../contract/error-codes.ts';
 
 /** What a browser sign-in needs from the Session it signs in. */
 export interface BrowserSignInDeps {
@@ -113,7 +114,7 @@ export class BrowserSignIn {
             void attempt.receiver?.close();
             this.#fail(
               attempt,
-              new SignInError('ROOMDECK_SIGN_IN_DENIED', { cause: 'sign-in window closed' }),
+              new SignInError(ErrorCode.ROOMDECK_SIGN_IN_DENIED, { cause: 'sign-in window closed' }),
             );
           };
           const window = await openWindow(url, attempt.redirectUri, closedByPerson);
@@ -128,7 +129,7 @@ export class BrowserSignIn {
         throw new ConfigError({ cause: 'host-redirect sign-in needs hostCallbackUrl' });
       attempt.redirectUri = callback;
       attempt.timer = clock.setTimeout(
-        () => this.#fail(attempt, new SignInError('ROOMDECK_SIGN_IN_TIMEOUT')),
+        () => this.#fail(attempt, new SignInError(ErrorCode.ROOMDECK_SIGN_IN_TIMEOUT)),
         timeoutMs,
       );
       const request = { redirectUri: callback, state, pkce, promptLogin: this.#deps.promptLogin() };
@@ -136,7 +137,9 @@ export class BrowserSignIn {
       return { navigateTo: attempt.authorizeUrl, completion };
     } catch (err) {
       const failure =
-        err instanceof RoomdeckError ? err : new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: err });
+        err instanceof RoomdeckError
+          ? err
+          : new SignInError(ErrorCode.ROOMDECK_SIGN_IN_FAILED, { cause: err });
       void attempt.receiver?.close();
       this.#fail(attempt, failure);
       throw failure;
@@ -175,10 +178,13 @@ export class BrowserSignIn {
   async complete(callbackUrl: URL): Promise<void> {
     const attempt = this.#attempt;
     if (attempt === null || attempt.receiver !== null) {
-      throw new SignInError('ROOMDECK_STATE_MISMATCH', { cause: 'no host-redirect sign-in in progress' });
+      throw new SignInError(ErrorCode.ROOMDECK_STATE_MISMATCH, {
+        cause: 'no host-redirect sign-in in progress',
+      });
     }
     checkCallbackState(callbackUrl, attempt.state);
-    if (attempt.claimed) throw new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: 'second callback' });
+    if (attempt.claimed)
+      throw new SignInError(ErrorCode.ROOMDECK_SIGN_IN_FAILED, { cause: 'second callback' });
     attempt.claimed = true;
     return this.#complete(attempt, callbackUrl);
   }
@@ -189,19 +195,19 @@ export class BrowserSignIn {
     if (attempt === null) return;
     this.#clear(attempt);
     void attempt.receiver?.close();
-    attempt.reject(new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: 'superseded' }));
+    attempt.reject(new SignInError(ErrorCode.ROOMDECK_SIGN_IN_FAILED, { cause: 'superseded' }));
   }
 
   async #complete(attempt: Attempt, callbackUrl: URL): Promise<void> {
     const { oauth } = this.#deps.options;
     try {
       if (this.#attempt !== attempt)
-        throw new SignInError('ROOMDECK_STATE_MISMATCH', { cause: 'superseded' });
+        throw new SignInError(ErrorCode.ROOMDECK_STATE_MISMATCH, { cause: 'superseded' });
       const params = validateCallback(oauth, callbackUrl, attempt.state);
       const tokens = await exchangeCode(oauth, params, attempt.redirectUri, attempt.verifier);
       if (this.#attempt !== attempt) {
         void this.#deps.revoke(tokens);
-        throw new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: 'superseded during the exchange' });
+        throw new SignInError(ErrorCode.ROOMDECK_SIGN_IN_FAILED, { cause: 'superseded during the exchange' });
       }
       await this.#deps.adopt(tokens);
       this.#clear(attempt);

@@ -4,6 +4,7 @@ import { SignInError } from '../api/errors.ts';
 import type { OAuthContext } from './oauth-context.ts';
 import type { Pkce } from './pkce.ts';
 import { type TokenSet, tokenRequest } from './token-endpoint.ts';
+import { ErrorCode } from '../../contract/error-codes.ts';
 
 /**
  * The authorization code flow with PKCE, step by step: the request that goes to the browser, the
@@ -57,10 +58,11 @@ export function validateCallback(
     return oauth.validateAuthResponse(ctx.as, ctx.client, params, expectedState);
   } catch (err) {
     if (err instanceof oauth.AuthorizationResponseError) {
-      const code = err.error === 'access_denied' ? 'ROOMDECK_SIGN_IN_DENIED' : 'ROOMDECK_SIGN_IN_FAILED';
+      const code =
+        err.error === 'access_denied' ? ErrorCode.ROOMDECK_SIGN_IN_DENIED : ErrorCode.ROOMDECK_SIGN_IN_FAILED;
       throw new SignInError(code, { cause: err, serviceMessage: err.error_description });
     }
-    throw new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: err });
+    throw new SignInError(ErrorCode.ROOMDECK_SIGN_IN_FAILED, { cause: err });
   }
 }
 
@@ -72,14 +74,16 @@ export function validateCallback(
 export function checkCallbackState(callbackUrl: URL, expectedState: string): void {
   const params = callbackUrl.searchParams;
   const state = params.get('state');
-  if (state === null || state === '') throw new SignInError('ROOMDECK_STATE_MISSING', { cause: params });
-  if (!sameSecret(state, expectedState)) throw new SignInError('ROOMDECK_STATE_MISMATCH', { cause: params });
+  if (state === null || state === '')
+    throw new SignInError(ErrorCode.ROOMDECK_STATE_MISSING, { cause: params });
+  if (!sameSecret(state, expectedState))
+    throw new SignInError(ErrorCode.ROOMDECK_STATE_MISMATCH, { cause: params });
 }
 
 /** Whether an error is `checkCallbackState`'s: the request was not the answer we wait for. */
 export const isStrayCallback = (err: unknown): boolean =>
   err instanceof SignInError &&
-  (err.code === 'ROOMDECK_STATE_MISSING' || err.code === 'ROOMDECK_STATE_MISMATCH');
+  (err.code === ErrorCode.ROOMDECK_STATE_MISSING || err.code === ErrorCode.ROOMDECK_STATE_MISMATCH);
 
 /** The code exchange (RFC 6749 §4.1.3) proving possession of the PKCE verifier (RFC 7636 §4.5). */
 export function exchangeCode(

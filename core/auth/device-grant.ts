@@ -3,6 +3,7 @@ import { startDeadline } from '../api/deadline.ts';
 import { ConfigError, RoomdeckError, SignInError } from '../api/errors.ts';
 import type { OAuthContext } from './oauth-context.ts';
 import { classify, type TokenSet, tokenRequest } from './token-endpoint.ts';
+import { ErrorCode } from '../../contract/error-codes.ts';
 
 /**
  * The device authorization grant (RFC 8628): a code for a person to approve on a phone, and the
@@ -94,7 +95,7 @@ export async function pollDeviceCode(
       if (body.error === 'authorization_pending') return { kind: 'pending' };
       if (body.error === 'slow_down') return { kind: 'slow-down' };
       if (body.error === 'expired_token')
-        throw new SignInError('ROOMDECK_SIGN_IN_CODE_EXPIRED', {
+        throw new SignInError(ErrorCode.ROOMDECK_SIGN_IN_CODE_EXPIRED, {
           cause: body,
           serviceMessage: body.error_description,
         });

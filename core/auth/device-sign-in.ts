@@ -9,6 +9,7 @@ import {
   type TokenSet,
 } from './flows.ts';
 import type { DeviceCodeView } from './session-types.ts';
+import { ErrorCode } from '../../contract/error-codes.ts';
 
 /** RFC 8628 §3.5: every `slow_down` adds 5 s to the interval for good. */
 const SLOW_DOWN_STEP_MS = 5_000;
@@ -105,7 +106,7 @@ export class DeviceSignIn {
   async #poll(device: DeviceAttempt): Promise<void> {
     if (this.#device !== device) return;
     if (this.#deps.clock.now() >= device.authorization.expiresAt) {
-      this.#fail(device, new SignInError('ROOMDECK_SIGN_IN_CODE_EXPIRED'));
+      this.#fail(device, new SignInError(ErrorCode.ROOMDECK_SIGN_IN_CODE_EXPIRED));
       return;
     }
     let answer: Awaited<ReturnType<typeof pollDeviceCode>>;

@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../contract/error-codes.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Clock, systemClock } from '../api/clock.ts';
@@ -59,7 +60,7 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
 
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
-      if (!res.headersSent) page(res, 500, failurePage(new SignInError('ROOMDECK_SIGN_IN_FAILED')));
+      if (!res.headersSent) page(res, 500, failurePage(new SignInError(ErrorCode.ROOMDECK_SIGN_IN_FAILED)));
     });
   });
 
@@ -76,7 +77,7 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
     }
     if (claimed) {
       // One sign-in, one callback: a second one (replay, double submit) is refused outright.
-      return page(res, 409, failurePage(new SignInError('ROOMDECK_SIGN_IN_FAILED')));
+      return page(res, 409, failurePage(new SignInError(ErrorCode.ROOMDECK_SIGN_IN_FAILED)));
     }
     claimed = true;
     try {
@@ -120,7 +121,7 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
   });
   const port = (server.address() as AddressInfo).port;
   const timer = clock.setTimeout(
-    () => finish(new SignInError('ROOMDECK_SIGN_IN_TIMEOUT')),
+    () => finish(new SignInError(ErrorCode.ROOMDECK_SIGN_IN_TIMEOUT)),
     options.timeoutMs ?? SIGN_IN_WINDOW_MS,
   );
 
@@ -128,7 +129,7 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
     redirectUri: `http://${HOST}:${port}${path}`,
     done,
     close: () => {
-      finish(new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: 'superseded or cancelled' }));
+      finish(new SignInError(ErrorCode.ROOMDECK_SIGN_IN_FAILED, { cause: 'superseded or cancelled' }));
       return shutdown();
     },
   };

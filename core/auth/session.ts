@@ -16,6 +16,7 @@ import type {
 import { type SignOutMemory, signOutInMemory } from './sign-out-memory.ts';
 import { TokenKeeper } from './token-keeper.ts';
 import { UnattendedReauth } from './unattended-reauth.ts';
+import { ErrorCode } from '../../contract/error-codes.ts';
 
 export type {
   DeviceCodeView,
@@ -354,9 +355,9 @@ export class Session implements AccessTokenSource {
   }
 
   #notSignedIn(): AuthError {
-    return this.#reason?.code === 'ROOMDECK_SESSION_ENDED'
-      ? new AuthError('ROOMDECK_SESSION_ENDED')
-      : new AuthError('ROOMDECK_AUTH_REQUIRED');
+    return this.#reason?.code === ErrorCode.ROOMDECK_SESSION_ENDED
+      ? new AuthError(ErrorCode.ROOMDECK_SESSION_ENDED)
+      : new AuthError(ErrorCode.ROOMDECK_AUTH_REQUIRED);
   }
 
   #set(state: SessionState, reason: SessionReason | null): void {

@@ -3,6 +3,7 @@ import { startDeadline } from '../api/deadline.ts';
 import { AuthError, ConfigError, RoomdeckError, ServiceError, SignInError } from '../api/errors.ts';
 import { withoutUnrequestedIdToken } from './id-token.ts';
 import type { OAuthContext } from './oauth-context.ts';
+import { ErrorCode } from '../../contract/error-codes.ts';
 
 /**
  * The token endpoint, whatever the grant: one request under a deadline, one path for its answer
@@ -69,17 +70,18 @@ export function classify(err: unknown, purpose: Purpose): RoomdeckError {
     const serviceMessage = err.error_description;
     if (err.error === 'invalid_grant') {
       return purpose === 'refresh'
-        ? new AuthError('ROOMDECK_SESSION_ENDED', { cause: err, serviceMessage })
-        : new SignInError('ROOMDECK_SIGN_IN_FAILED', { cause: err, serviceMessage });
+        ? new AuthError(ErrorCode.ROOMDECK_SESSION_ENDED, { cause: err, serviceMessage })
+        : new SignInError(ErrorCode.ROOMDECK_SIGN_IN_FAILED, { cause: err, serviceMessage });
     }
     if (err.error === 'invalid_client' || err.error === 'unauthorized_client') {
       return new ConfigError({ cause: err, serviceMessage });
     }
     if (purpose === 'sign-in') {
-      const code = err.error === 'access_denied' ? 'ROOMDECK_SIGN_IN_DENIED' : 'ROOMDECK_SIGN_IN_FAILED';
+      const code =
+        err.error === 'access_denied' ? ErrorCode.ROOMDECK_SIGN_IN_DENIED : ErrorCode.ROOMDECK_SIGN_IN_FAILED;
       return new SignInError(code, { cause: err, serviceMessage });
     }
-    return new ServiceError('ROOMDECK_BAD_REQUEST', err.status, { cause: err, serviceMessage });
+    return new ServiceError(ErrorCode.ROOMDECK_BAD_REQUEST, err.status, { cause: err, serviceMessage });
   }
   // 401 with a WWW-Authenticate challenge from the token endpoint: the client credentials are wrong.
   if (err instanceof oauth.WWWAuthenticateChallengeError) return new ConfigError({ cause: err });
@@ -89,12 +91,12 @@ export function classify(err: unknown, purpose: Purpose): RoomdeckError {
     }
     if (err.cause instanceof Response) {
       const { status } = err.cause;
-      if (status >= 500) return new ServiceError('ROOMDECK_SERVER_ERROR', status, { cause: err });
+      if (status >= 500) return new ServiceError(ErrorCode.ROOMDECK_SERVER_ERROR, status, { cause: err });
       if (status === 401) return new ConfigError({ cause: err });
     }
-    return new ServiceError('ROOMDECK_BAD_RESPONSE', 0, { cause: err });
+    return new ServiceError(ErrorCode.ROOMDECK_BAD_RESPONSE, 0, { cause: err });
   }
-  return new ServiceError('ROOMDECK_BAD_RESPONSE', 0, { cause: err });
+  return new ServiceError(ErrorCode.ROOMDECK_BAD_RESPONSE, 0, { cause: err });
 }
 
 /**
@@ -103,7 +105,7 @@ export function classify(err: unknown, purpose: Purpose): RoomdeckError {
  * without such an answer (a gateway's page) is not the authorization server speaking.
  */
 export function endsSession(err: unknown): boolean {
-  if (err instanceof AuthError) return err.code === 'ROOMDECK_SESSION_ENDED';
+  if (err instanceof AuthError) return err.code === ErrorCode.ROOMDECK_SESSION_ENDED;
   if (!(err instanceof ConfigError)) return false;
   const cause = err.cause;
   if (cause instanceof oauth.ResponseBodyError)
@@ -117,9 +119,9 @@ export function endsSession(err: unknown): boolean {
 /** Transient: worth retrying later with the same refresh token. */
 export function isTransient(err: RoomdeckError): boolean {
   return (
-    err.code === 'ROOMDECK_OFFLINE' ||
-    err.code === 'ROOMDECK_TIMEOUT' ||
-    err.code === 'ROOMDECK_SERVER_ERROR' ||
-    err.code === 'ROOMDECK_BAD_RESPONSE'
+    err.code === ErrorCode.ROOMDECK_OFFLINE ||
+    err.code === ErrorCode.ROOMDECK_TIMEOUT ||
+    err.code === ErrorCode.ROOMDECK_SERVER_ERROR ||
+    err.code === ErrorCode.ROOMDECK_BAD_RESPONSE
   );
 }

@@ -4,6 +4,7 @@ import type { StoredTokens, TokenVault } from '../store/vault.ts';
 import { endsSession, type OAuthContext, refreshGrant, revokeTokens, type TokenSet } from './flows.ts';
 import type { RefreshOutcome } from './session-types.ts';
 import { refreshDelay, retryDelay } from './timing.ts';
+import { ErrorCode } from '../../contract/error-codes.ts';
 
 /** Repeated 401s renew the token at most this often (a refresh does not cure a gateway glitch). */
 const UNAUTHORIZED_REFRESH_EVERY_MS = 30_000;
@@ -158,7 +159,7 @@ export class TokenKeeper {
     const tokens = this.#tokens;
     if (tokens === null) throw notSignedIn();
     if (tokens.refreshToken === null) {
-      const ended = new AuthError('ROOMDECK_SESSION_ENDED', { cause: 'no refresh token was issued' });
+      const ended = new AuthError(ErrorCode.ROOMDECK_SESSION_ENDED, { cause: 'no refresh token was issued' });
       this.#end(ended);
       throw ended;
     }

@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../contract/error-codes.ts';
 import { AuthError, ServiceError } from '../api/errors.ts';
 import { CAPABILITIES, type Capability, type CapabilitiesView } from '../../contract/capabilities.ts';
 
@@ -52,7 +53,7 @@ export const PROBES: Record<Capability, ProbeRequest> = {
 
 /** How a probe's failure reads: refused by role, refused for another reason, or no answer. */
 export function outcomeOf(error: unknown): ProbeOutcome {
-  if (error instanceof AuthError && error.code === 'ROOMDECK_FORBIDDEN') return 'forbidden';
+  if (error instanceof AuthError && error.code === ErrorCode.ROOMDECK_FORBIDDEN) return 'forbidden';
   if (error instanceof ServiceError) return 'allowed';
   return 'unknown';
 }

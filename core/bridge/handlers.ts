@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../contract/error-codes.ts';
 import { LinkHealth, observed } from '../link/health.ts';
 import type { SignOutMemory } from '../auth/sign-out-memory.ts';
 import { ControlClient } from '../api/client.ts';
@@ -411,7 +412,7 @@ function buildApi(who: Principal, shared: Shared): RoomdeckApi {
     config: {
       get: after(async () => appConfig()),
       chooseSystem: after(async ({ systemId }) => {
-        if (config.systemId !== null) throw new RoomdeckError('ROOMDECK_SYSTEM_LOCKED');
+        if (config.systemId !== null) throw new RoomdeckError(ErrorCode.ROOMDECK_SYSTEM_LOCKED);
         enrolment.chooseSystem(systemId);
         return appConfig();
       }),
@@ -535,7 +536,7 @@ function buildApi(who: Principal, shared: Shared): RoomdeckApi {
       unlock: after(({ pin }) => technician.unlock(pin)),
       signIn: after(async () => {
         const start = await technician.signIn().catch((err: unknown) => {
-          if (err instanceof RoomdeckError && err.code !== 'ROOMDECK_TECHNICIAN_LOCKED') return null;
+          if (err instanceof RoomdeckError && err.code !== ErrorCode.ROOMDECK_TECHNICIAN_LOCKED) return null;
           throw err;
         });
         return { status: technician.status().session, navigateTo: start?.navigateTo ?? null };
@@ -543,7 +544,7 @@ function buildApi(who: Principal, shared: Shared): RoomdeckApi {
       deviceSignIn: after(async () => {
         const device = await technician.deviceSignIn().catch((err: unknown) => {
           // Not offered, or the service unreachable: the status carries why; the drawer offers the other way.
-          if (err instanceof RoomdeckError && err.code !== 'ROOMDECK_TECHNICIAN_LOCKED') return null;
+          if (err instanceof RoomdeckError && err.code !== ErrorCode.ROOMDECK_TECHNICIAN_LOCKED) return null;
           throw err;
         });
         return { status: technician.status().session, device };

@@ -1,3 +1,4 @@
+import { ErrorCode, isErrorCode } from '../../contract/error-codes.ts';
 import { type ValueError, ValueErrorType } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
 import { SAFE_ID_PATTERN } from '../../contract/ids.ts';
@@ -12,9 +13,9 @@ import type { Verb } from '../../contract/verb.ts';
  * sender check around it, HTTP adds cookie and Origin checks; neither duplicates this.
  */
 
-export const INVALID_ARGS = 'ROOMDECK_BRIDGE_INVALID_ARGS';
-export const UNKNOWN_VERB = 'ROOMDECK_BRIDGE_UNKNOWN_VERB';
-export const INTERNAL = 'ROOMDECK_BRIDGE_INTERNAL';
+export const INVALID_ARGS = ErrorCode.ROOMDECK_BRIDGE_INVALID_ARGS;
+export const UNKNOWN_VERB = ErrorCode.ROOMDECK_BRIDGE_UNKNOWN_VERB;
+export const INTERNAL = ErrorCode.ROOMDECK_BRIDGE_INTERNAL;
 
 export interface FieldProblem {
   /** Dotted path of the offending field, e.g. `changes.name`; empty for the argument itself. */
@@ -122,7 +123,9 @@ export async function dispatch(target: ResolvedVerb, rawArgs: unknown): Promise<
 export function safeErrorBody(err: unknown): BridgeErrorBody {
   try {
     const body = toBridgeError(err);
-    const out: BridgeErrorBody = { code: String(body.code), message: String(body.message) };
+    const code = String(body.code);
+    if (!isErrorCode(code)) throw new TypeError(`not a catalogued error code: ${code}`);
+    const out: BridgeErrorBody = { code, message: String(body.message) };
     if (body.details !== undefined) out.details = body.details;
     return out;
   } catch {

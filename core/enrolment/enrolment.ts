@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../contract/error-codes.ts';
 import { RoomdeckError } from '../api/errors.ts';
 import type { Session } from '../auth/session.ts';
 import type { Log } from '../log/log.ts';
@@ -91,7 +92,7 @@ export class PanelEnrolment {
    */
   chooseSystem(systemId: string | null): void {
     const { settings, session } = this.#options;
-    if (this.bound) throw new RoomdeckError('ROOMDECK_PANEL_ENROLLED');
+    if (this.bound) throw new RoomdeckError(ErrorCode.ROOMDECK_PANEL_ENROLLED);
     settings.setSystemId(systemId);
     if (systemId !== null && this.enrolling && session.status().state === 'signed-in') {
       this.#complete(systemId);

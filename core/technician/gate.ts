@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../contract/error-codes.ts';
 import type { Static } from '@sinclair/typebox';
 import type { Clock, TimerHandle } from '../api/clock.ts';
 import { RoomdeckError } from '../api/errors.ts';
@@ -186,7 +187,7 @@ export class TechnicianGate {
 
   /** Refuses anything technician-only unless the gate is open; counts as activity when it is. */
   assertOpen(): void {
-    if (!this.#open) throw new RoomdeckError('ROOMDECK_TECHNICIAN_LOCKED');
+    if (!this.#open) throw new RoomdeckError(ErrorCode.ROOMDECK_TECHNICIAN_LOCKED);
     this.touch();
   }
 

@@ -259,7 +259,7 @@ describe('the poller', () => {
   it('backs off exponentially with jitter while requests fail, up to a ceiling', async () => {
     const h = harness({ random: () => 0 });
     h.answer = async () => {
-      throw new BridgeError({ code: 'not_found', message: 'no such module' });
+      throw new BridgeError({ code: 'ROOMDECK_NOT_FOUND', message: 'no such module' });
     };
     h.poller.watch(DISPLAY);
     h.poller.start();
@@ -267,7 +267,7 @@ describe('the poller', () => {
     const start = Date.now();
     h.answer = async () => {
       times.push(Date.now() - start);
-      throw new BridgeError({ code: 'not_found', message: 'no such module' });
+      throw new BridgeError({ code: 'ROOMDECK_NOT_FOUND', message: 'no such module' });
     };
     await vi.advanceTimersByTimeAsync(30_000);
     const gaps = times.map((t, i) => t - (times[i - 1] ?? 0));
@@ -332,7 +332,7 @@ describe('the poller', () => {
     h.poller.start();
     await vi.advanceTimersByTimeAsync(0);
     h.answer = async () => {
-      throw new BridgeError({ code: 'driver_error', message: 'busy' });
+      throw new BridgeError({ code: 'ROOMDECK_DRIVER_ERROR', message: 'busy' });
     };
     await vi.advanceTimersByTimeAsync(2_100);
     expect(h.events).not.toContain('stale Display/1 true');

@@ -276,7 +276,7 @@ describe('a room', () => {
       () =>
         new Promise((resolve, reject) => {
           answers.push(() => resolve({ result: null }));
-          answers.push(() => reject(new BridgeError({ code: 'ROOMDECK_DEVICE_ERROR', message: 'refused' })));
+          answers.push(() => reject(new BridgeError({ code: 'ROOMDECK_DRIVER_ERROR', message: 'refused' })));
         }),
     );
     room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock });

@@ -1,3 +1,4 @@
+import { ErrorCode } from '#contract';
 import type { AppConfig, BootView, RoomdeckApi, RoomOpening, SessionStatus } from '#contract';
 import { BridgeError, toBridgeError } from './bridge.ts';
 
@@ -24,14 +25,14 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** What to do about each way a session can end or fail to start; people at a wall need a next step. */
 export function adviceFor(code: string): string {
   switch (code) {
-    case 'ROOMDECK_SESSION_ENDED':
+    case ErrorCode.ROOMDECK_SESSION_ENDED:
       return 'The sign-in expired or was revoked. Sign in again to keep using this panel.';
-    case 'ROOMDECK_AUTH_REQUIRED':
+    case ErrorCode.ROOMDECK_AUTH_REQUIRED:
       return 'Sign in to use this panel.';
-    case 'ROOMDECK_OFFLINE':
-    case 'ROOMDECK_TIMEOUT':
+    case ErrorCode.ROOMDECK_OFFLINE:
+    case ErrorCode.ROOMDECK_TIMEOUT:
       return 'The Control Service is not answering. Check the network, then sign in again; if it persists, call AV support.';
-    case 'ROOMDECK_BRIDGE_UNREACHABLE':
+    case ErrorCode.ROOMDECK_BRIDGE_UNREACHABLE:
       return 'Roomdeck itself is not answering. Restart the panel; if it persists, call AV support.';
     default:
       return 'Try signing in again. If it keeps happening, call AV support and quote the message above.';

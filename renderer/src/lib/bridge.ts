@@ -1,6 +1,7 @@
 import {
   BridgeError,
   type BridgeErrorBody,
+  isErrorCode,
   PAGE_KEY_HEADER,
   PAGE_KEY_STORAGE,
   type RoomdeckApi,
@@ -55,7 +56,8 @@ export function toBridgeError(error: unknown): BridgeError {
   if (error instanceof BridgeError) return error;
   if (typeof error === 'object' && error !== null) {
     const { code, message, details } = error as { code?: unknown; message?: unknown; details?: unknown };
-    if (typeof code === 'string') {
+    // Only our own codes: a foreign one (a Node `ECONNRESET`) is a fault here, said as one below.
+    if (isErrorCode(code)) {
       return new BridgeError({
         code,
         // Electron prefixes rejections from ipcMain handlers; people need only the handler's words.
@@ -77,7 +79,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function isErrorBody(v: unknown): v is BridgeErrorBody {
-  return isRecord(v) && typeof v.code === 'string' && typeof v.message === 'string';
+  return isRecord(v) && isErrorCode(v.code) && typeof v.message === 'string';
 }
 
 /**

@@ -1,21 +1,23 @@
+import { ErrorCode } from '#contract';
+
 /*
- * The service's error codes the panel decides by (not the ones it only words: failure-words.ts).
- * Named here once, so the comparisons read as what they mean and a typed catalogue of codes can
- * take this module's place: its users import names, never spell a code.
+ * The error codes the panel decides by (not the ones it only words: failure-words.ts), named for
+ * what they mean here; each is the catalogue's constant (contract/error-codes.ts), so a misspelt
+ * code does not compile.
  */
 
 /** The system (room) asked for does not exist on the service. */
-export const NOT_FOUND = 'ROOMDECK_NOT_FOUND';
+export const NOT_FOUND = ErrorCode.ROOMDECK_NOT_FOUND;
 /** The bridge's own deadline passed. */
-export const TIMEOUT = 'ROOMDECK_TIMEOUT';
+export const TIMEOUT = ErrorCode.ROOMDECK_TIMEOUT;
 /** The bridge (the main process or the browser host) could not be reached at all. */
-export const UNREACHABLE = 'ROOMDECK_BRIDGE_UNREACHABLE';
+export const UNREACHABLE = ErrorCode.ROOMDECK_BRIDGE_UNREACHABLE;
 /** The bridge answered something that is not an answer. */
-export const BAD_RESPONSE = 'ROOMDECK_BRIDGE_BAD_RESPONSE';
+export const BAD_RESPONSE = ErrorCode.ROOMDECK_BRIDGE_BAD_RESPONSE;
 /** A failure without a code: a fault in this app. */
-export const UNEXPECTED = 'ROOMDECK_UNEXPECTED';
+export const UNEXPECTED = ErrorCode.ROOMDECK_UNEXPECTED;
 /** The service waited for the device and got no answer. */
-export const EXEC_TIMEOUT = 'ROOMDECK_EXEC_TIMEOUT';
+export const EXEC_TIMEOUT = ErrorCode.ROOMDECK_EXEC_TIMEOUT;
 
 const NO_ANSWER: ReadonlySet<string> = new Set([TIMEOUT, EXEC_TIMEOUT]);
 

@@ -1,3 +1,4 @@
+import { ErrorCode } from '#contract';
 import type { ModuleState, PollSettings } from '#contract';
 import type { Clock } from './clock.ts';
 
@@ -262,7 +263,7 @@ export class Poller {
       this.#linkLost = true;
       this.#o.events.link(
         this.#o.messageOf({
-          code: 'ROOMDECK_TIMEOUT',
+          code: ErrorCode.ROOMDECK_TIMEOUT,
           message: 'The control service did not answer in time.',
         }),
       );

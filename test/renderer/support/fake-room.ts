@@ -1,4 +1,4 @@
-import type { ModuleState } from '#contract';
+import type { ErrorCode, ModuleState } from '#contract';
 import type { RoomPort } from '../../../renderer/src/lib/control-state.svelte.ts';
 import { BridgeError } from '../../../renderer/src/lib/bridge.ts';
 import { systemClock } from '../../../renderer/src/lib/clock.ts';
@@ -57,7 +57,7 @@ export class FakeRoom implements RoomPort {
     this.#inFlight.shift()?.resolve(result);
   }
 
-  fail(message: string, code = 'driver_error'): void {
+  fail(message: string, code: ErrorCode = 'ROOMDECK_DRIVER_ERROR'): void {
     this.#inFlight.shift()?.reject(new BridgeError({ code, message }));
   }
 }

@@ -1,4 +1,4 @@
-import type { Dependency, Funcs, Module, ModuleState, RoomdeckApi, System, Zone } from '#contract';
+import type { Dependency, ErrorCode, Funcs, Module, ModuleState, RoomdeckApi, System, Zone } from '#contract';
 import { BridgeError } from '../../../renderer/src/lib/bridge.ts';
 
 /** A small in-memory Control Service behind the bridge's types, for technician logic tests. */
@@ -72,7 +72,7 @@ export interface Call {
   args: unknown;
 }
 
-const fail = (code: string, message: string, details?: Record<string, unknown>) =>
+const fail = (code: ErrorCode, message: string, details?: Record<string, unknown>) =>
   new BridgeError({ code, message, ...(details ? { details } : {}) });
 
 export function fakeBridge(options: { forbid?: string[] } = {}) {

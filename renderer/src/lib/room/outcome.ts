@@ -1,3 +1,5 @@
+import { ErrorCode } from '#contract';
+
 /*
  * Room logic may answer a command it could only partly carry out with `{ ok: false, warnings }`
  * (HTTP 200). The panel treats that as the failure it is and names the devices that let the room
@@ -7,7 +9,7 @@
 export class PartialFailure extends Error {
   override readonly name = 'PartialFailure';
   /** Read by the bridge's error mapping: a device's failure, said in the message as it is. */
-  readonly code = 'ROOMDECK_ROOM_PARTIAL';
+  readonly code = ErrorCode.ROOMDECK_ROOM_PARTIAL;
 }
 
 const WARNING = /^(.+?)\s+([a-z_]+):\s*(.*)$/i;

@@ -1,3 +1,4 @@
+import { ErrorCode } from '#contract';
 import type { DeviceCode, RoomdeckApi, TechnicianAccess } from '#contract';
 import { type BridgeError, toBridgeError } from '../bridge.ts';
 import type { Clock } from '../clock.ts';
@@ -318,7 +319,7 @@ export class TechnicianAccessModel {
   }
 
   #onToolsError(error: BridgeError): void {
-    if (error.code === 'ROOMDECK_TECHNICIAN_LOCKED') this.#closeLocally();
+    if (error.code === ErrorCode.ROOMDECK_TECHNICIAN_LOCKED) this.#closeLocally();
     else if (error.endsSession && this.#phase === 'open') {
       this.#reason = error.message;
       this.#phase = 'sign-in';

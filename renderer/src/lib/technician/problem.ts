@@ -1,3 +1,4 @@
+import { ErrorCode } from '#contract';
 import { toBridgeError } from '../bridge.ts';
 import { plainReason } from './plain-words.ts';
 
@@ -16,10 +17,10 @@ export interface Problem {
   currentVersion: number | null;
 }
 
-export const FORBIDDEN = 'ROOMDECK_FORBIDDEN';
-export const VERSION_CONFLICT = 'ROOMDECK_VERSION_CONFLICT';
-export const INVALID_ARGUMENTS = 'ROOMDECK_INVALID_ARGUMENTS';
-const BRIDGE_INVALID_ARGS = 'ROOMDECK_BRIDGE_INVALID_ARGS';
+export const FORBIDDEN = ErrorCode.ROOMDECK_FORBIDDEN;
+export const VERSION_CONFLICT = ErrorCode.ROOMDECK_VERSION_CONFLICT;
+export const INVALID_ARGUMENTS = ErrorCode.ROOMDECK_INVALID_ARGUMENTS;
+const BRIDGE_INVALID_ARGS = ErrorCode.ROOMDECK_BRIDGE_INVALID_ARGS;
 
 /**
  * The bridge's messages already say what to do; only 403 gets our own words, because the
@@ -87,7 +88,7 @@ export function describeProblem(error: unknown): Problem {
 /** A problem found before anything was sent (a field that does not parse). */
 export function localProblem(failures: FieldFailure[]): Problem {
   return {
-    code: 'ROOMDECK_FORM_INVALID',
+    code: ErrorCode.ROOMDECK_FORM_INVALID,
     message: 'Some values cannot be sent as they are. Correct the marked fields and try again.',
     failures,
     currentVersion: null,

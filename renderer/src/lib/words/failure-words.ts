@@ -1,3 +1,4 @@
+import { ErrorCode } from '#contract';
 import { callFor } from './help-contact.ts';
 
 /*
@@ -46,18 +47,18 @@ const sentence = (text: string): string => {
 export function failureSentence(error: FailureLike, context: FailureContext): string | null {
   const call = callFor(context.phone);
   const said = saidOf(error);
-  const evidence = said ?? (error.code === 'ROOMDECK_ROOM_PARTIAL' ? error.message : '');
+  const evidence = said ?? (error.code === ErrorCode.ROOMDECK_ROOM_PARTIAL ? error.message : '');
   if (context.booking) {
     // The calendar's refusal already says what clashes and what would fit.
-    if (said && error.code === 'ROOMDECK_DRIVER_ERROR') return sentence(said);
-    if (error.code === 'ROOMDECK_DRIVER_ERROR' || error.code === 'ROOMDECK_INVALID_ARGUMENTS')
+    if (said && error.code === ErrorCode.ROOMDECK_DRIVER_ERROR) return sentence(said);
+    if (error.code === ErrorCode.ROOMDECK_DRIVER_ERROR || error.code === ErrorCode.ROOMDECK_INVALID_ARGUMENTS)
       return `The booking could not be changed: try another length, or ${call}.`;
   }
   const named = NAMED.exec(evidence)?.[1];
   const device = named ?? context.device ?? 'The room';
   switch (error.code) {
-    case 'ROOMDECK_DRIVER_ERROR':
-    case 'ROOMDECK_ROOM_PARTIAL':
+    case ErrorCode.ROOMDECK_DRIVER_ERROR:
+    case ErrorCode.ROOMDECK_ROOM_PARTIAL:
       if (NOT_ANSWERING.test(evidence))
         return `${device} is not responding: check that it is switched on and plugged in, then try again, or ${call}.`;
       if (WARMING.test(evidence))
@@ -65,16 +66,16 @@ export function failureSentence(error: FailureLike, context: FailureContext): st
       if (/switched off in the system|stopped/i.test(evidence))
         return `${device} is switched off in the room system: ${call}.`;
       return `${device} could not do that: try again, or ${call}.`;
-    case 'ROOMDECK_EXEC_TIMEOUT':
+    case ErrorCode.ROOMDECK_EXEC_TIMEOUT:
       return `${device} is not responding: it may still do it, so wait a moment before trying again, or ${call}.`;
-    case 'ROOMDECK_MODULE_STOPPED':
+    case ErrorCode.ROOMDECK_MODULE_STOPPED:
       return `${device} is switched off in the room system: ${call}.`;
-    case 'ROOMDECK_INVALID_ARGUMENTS':
+    case ErrorCode.ROOMDECK_INVALID_ARGUMENTS:
       return `${device} did not accept that setting: try another, or ${call}.`;
-    case 'ROOMDECK_METHOD_NOT_FOUND':
-    case 'ROOMDECK_MODULE_NOT_FOUND':
+    case ErrorCode.ROOMDECK_METHOD_NOT_FOUND:
+    case ErrorCode.ROOMDECK_MODULE_NOT_FOUND:
       return `${device} no longer matches this panel: reload the panel, or ${call}.`;
-    case 'ROOMDECK_FORBIDDEN':
+    case ErrorCode.ROOMDECK_FORBIDDEN:
       return `This panel is not allowed to do that: ${call}.`;
     default:
       return null;
