@@ -115,20 +115,9 @@ function createServices(config: ResolvedConfig): MainServices {
     createWindow: (options) => {
       creatingSignInWindow = true;
       try {
-        // As signInWindowOptions() sets them, repeated where the constructor call is reviewed.
-        return new BrowserWindow({
-          ...options,
-          webPreferences: {
-            ...options.webPreferences,
-            contextIsolation: true,
-            sandbox: true,
-            nodeIntegration: false,
-            webSecurity: true,
-            allowRunningInsecureContent: false,
-            experimentalFeatures: false,
-            disableBlinkFeatures: 'Auxclick',
-          },
-        });
+        // signInWindowOptions(), locked by preferences.ts. Electronegativity cannot follow the call:
+        // scripts/electronegativity.mjs has it judge what the helpers return (window-options.ts).
+        return new BrowserWindow(options); // eng-disable AUXCLICK_JS_CHECK CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK judged in the helper
       } finally {
         creatingSignInWindow = false;
       }
@@ -159,22 +148,8 @@ function createServices(config: ResolvedConfig): MainServices {
 
 function createWindow(config: ResolvedConfig, appUrl: string): BrowserWindow {
   const options = windowOptions({ preloadPath, kiosk: config.kiosk, devTools: renderer.devTools });
-  // The security options repeated in the constructor call, where reviewers and Electronegativity
-  // look: the same values `secureWebPreferences()` returns (pinned by test/electron/window tests).
-  const win = new BrowserWindow({
-    ...options,
-    webPreferences: {
-      ...options.webPreferences,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      // Middle-click would open links in new windows; every new window is denied anyway.
-      disableBlinkFeatures: 'Auxclick',
-    },
-  });
+  // Locked by preferences.ts, judged there by scripts/electronegativity.mjs (window-options.ts).
+  const win = new BrowserWindow(options); // eng-disable AUXCLICK_JS_CHECK CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK judged in the helper
   if (config.kiosk) win.removeMenu();
   kiosk?.adopt(win);
   win.once('ready-to-show', () => win.show());
@@ -375,18 +350,8 @@ app.on('will-quit', (event) => {
 start().catch((err: unknown) =>
   showStartupFailure(err, {
     whenReady: () => app.whenReady(),
-    createWindow: (options) =>
-      new BrowserWindow({
-        ...options,
-        // As in startupFailureWindowOptions(), repeated where the constructor call is reviewed.
-        webPreferences: {
-          ...options.webPreferences,
-          contextIsolation: true,
-          sandbox: true,
-          nodeIntegration: false,
-          disableBlinkFeatures: 'Auxclick',
-        },
-      }),
+    // startupFailureWindowOptions(), locked by preferences.ts and judged there (window-options.ts).
+    createWindow: (options) => new BrowserWindow(options), // eng-disable AUXCLICK_JS_CHECK CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK judged in the helper
     showErrorBox: (title, content) => dialog.showErrorBox(title, content),
     exit: (code) => app.exit(code),
     log: (message, error) => {
