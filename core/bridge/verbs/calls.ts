@@ -32,3 +32,23 @@ export const learningInto =
       throw err;
     }
   };
+
+/** A verb whose contract result is `null`: the service's answer to the command is not passed on. */
+export const answeringNull =
+  <A>(run: (args: A) => Promise<unknown>): Run<A, null> =>
+  async (args) => {
+    await run(args);
+    return null;
+  };
+
+/**
+ * The wrappers of verbs that call the service on the account's behalf: each waits for the vault,
+ * `learning` ones correct the capabilities, and a `command` (remove, start, stop) also answers null.
+ */
+export function serviceCalls(ready: Promise<void>, capabilities: Capabilities) {
+  const after = afterReady(ready);
+  const learning = learningInto(capabilities);
+  const command = <A>(capability: Capability, run: (args: A) => Promise<unknown>): Run<A, null> =>
+    after(learning(capability, answeringNull(run)));
+  return { after, learning, command };
+}

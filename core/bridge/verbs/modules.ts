@@ -1,7 +1,7 @@
 import type { RoomdeckApi } from '../../../contract/verbs.ts';
 import type { ControlClient } from '../../api/client.ts';
 import type { Capabilities } from '../capabilities.ts';
-import { afterReady, learningInto } from './calls.ts';
+import { serviceCalls } from './calls.ts';
 
 export interface ModulesVerbsDeps {
   ready: Promise<void>;
@@ -11,8 +11,7 @@ export interface ModulesVerbsDeps {
 
 export function modulesVerbs(deps: ModulesVerbsDeps): RoomdeckApi['modules'] {
   const { client } = deps;
-  const after = afterReady(deps.ready);
-  const learning = learningInto(deps.capabilities);
+  const { after, learning, command } = serviceCalls(deps.ready, deps.capabilities);
   return {
     list: after((a) =>
       client.listModules({
@@ -26,24 +25,9 @@ export function modulesVerbs(deps: ModulesVerbsDeps): RoomdeckApi['modules'] {
     get: after((a) => client.getModule(a.id)),
     create: after(learning('modules.create', (a) => client.createModule(a.module))),
     update: after(learning('modules.update', (a) => client.updateModule(a.id, a.changes))),
-    remove: after(
-      learning('modules.remove', async (a) => {
-        await client.deleteModule(a.id);
-        return null;
-      }),
-    ),
-    start: after(
-      learning('modules.startStop', async (a) => {
-        await client.startModule(a.id);
-        return null;
-      }),
-    ),
-    stop: after(
-      learning('modules.startStop', async (a) => {
-        await client.stopModule(a.id);
-        return null;
-      }),
-    ),
+    remove: command('modules.remove', (a) => client.deleteModule(a.id)),
+    start: command('modules.startStop', (a) => client.startModule(a.id)),
+    stop: command('modules.startStop', (a) => client.stopModule(a.id)),
     ping: after(learning('modules.ping', (a) => client.ping(a.id))),
     state: after((a) => client.moduleState(a.id, a.lookup)),
     dependencies: after((a) => client.listDependencies({ q: a.q, limit: a.limit, offset: a.offset })),

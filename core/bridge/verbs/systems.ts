@@ -7,7 +7,7 @@ import { readStateValues } from '../../api/tolerant.ts';
 import type { RoundTripHistogram } from '../../diagnostics/histogram.ts';
 import type { Log } from '../../log/log.ts';
 import type { Capabilities } from '../capabilities.ts';
-import { afterReady, learningInto } from './calls.ts';
+import { serviceCalls } from './calls.ts';
 
 /**
  * The room as a panel draws it. The module list (types) is asked for beside the record, and each
@@ -54,8 +54,7 @@ export interface SystemsVerbsDeps {
 
 export function systemsVerbs(deps: SystemsVerbsDeps): RoomdeckApi['systems'] {
   const { client, clock, log, pollRoundTrips } = deps;
-  const after = afterReady(deps.ready);
-  const learning = learningInto(deps.capabilities);
+  const { after, learning, command } = serviceCalls(deps.ready, deps.capabilities);
   return {
     list: after((a) =>
       client.listSystems({
@@ -70,24 +69,9 @@ export function systemsVerbs(deps: SystemsVerbsDeps): RoomdeckApi['systems'] {
     open: after(async (a) => openRoom(client, a.id)),
     create: after(learning('systems.create', (a) => client.createSystem(a.system))),
     update: after(learning('systems.update', (a) => client.updateSystem(a.id, a.version, a.changes))),
-    remove: after(
-      learning('systems.remove', async (a) => {
-        await client.deleteSystem(a.id);
-        return null;
-      }),
-    ),
-    start: after(
-      learning('systems.startStop', async (a) => {
-        await client.startSystem(a.id);
-        return null;
-      }),
-    ),
-    stop: after(
-      learning('systems.startStop', async (a) => {
-        await client.stopSystem(a.id);
-        return null;
-      }),
-    ),
+    remove: command('systems.remove', (a) => client.deleteSystem(a.id)),
+    start: command('systems.startStop', (a) => client.startSystem(a.id)),
+    stop: command('systems.startStop', (a) => client.stopSystem(a.id)),
     exec: after(
       learning('systems.exec', async (a) => {
         try {
