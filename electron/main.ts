@@ -5,36 +5,25 @@ import {
   dialog,
   ipcMain,
   Menu,
-  net,
   protocol,
   powerSaveBlocker,
-  safeStorage,
   session,
   shell,
 } from 'electron';
-import ElectronStore from 'electron-store';
-import { fetchThroughNet } from '../core/api/net-fetch.ts';
 import { systemClock } from '../core/api/clock.ts';
-import { signOutMarkerFile } from '../core/auth/sign-out-memory.ts';
 import { TECHNICIAN_ROUTE } from '../contract/channels.ts';
-import { createMainServices, type MainServices } from '../core/bridge/handlers.ts';
 import { registerIpcBridge } from './ipc.ts';
+import { createDesktopServices } from './services.ts';
 import { dataDirOf, loadConfigKeepingLastGood } from '../core/config/last-good.ts';
 import { type LoadedConfig, machineConfigFile } from '../core/config/load.ts';
 import type { ResolvedConfig } from '../core/config/schema.ts';
 import { chooseService } from '../core/config/service.ts';
 import { type DiagnosticsContext, logStart, STOPPED } from '../core/diagnostics/collect.ts';
-import { type PanelReports, panelActivity } from '../core/kiosk/panel-reports.ts';
 import { type KioskRuntime, startKioskRuntime } from './kiosk/runtime.ts';
 import { createFileLog, createMemoryLog, type Log } from '../core/log/log.ts';
-import { lazyStore } from '../core/store/lazy-store.ts';
-import { lockoutFile } from '../core/technician/lockout-file.ts';
 import { ensurePrivateFolderSync } from '../core/store/private-folder.ts';
-import { createSafeStorageVault } from '../core/store/safe-storage-vault.ts';
-import { createSettings } from '../core/store/settings.ts';
-import { UpdateController, type UpdateStatus } from '../core/update/controller.ts';
-import { electronUpdaterBackend } from './update/electron-updater-backend.ts';
-import { loadUpdatePublicKeys } from '../core/update/public-key.ts';
+import type { UpdateStatus } from '../core/update/controller.ts';
+import { startUpdates } from './update/start-updates.ts';
 import { appUrlMatcher } from './window/app-origin.ts';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './window/app-protocol.ts';
 import { bringToFrontOnSignIn } from './window/bring-to-front.ts';
@@ -43,7 +32,7 @@ import { guardExternalLinks, UserGestures } from './window/external-links.ts';
 import { lockNavigation } from './window/navigation.ts';
 import { windowOptions } from './window/preferences.ts';
 import { applyCsp, denyAllPermissions } from './window/session.ts';
-import { createSignInWindowOpener, SIGN_IN_PARTITION } from './window/sign-in-window.ts';
+import { SIGN_IN_PARTITION } from './window/sign-in-window.ts';
 import { showStartupFailure } from './window/startup-failure.ts';
 
 /**
@@ -98,83 +87,10 @@ async function withEmbeddedSimulator(loaded: LoadedConfig): Promise<ResolvedConf
   return { ...config, serverUrl: simulator.url };
 }
 
-function createServices(config: ResolvedConfig): MainServices {
-  // Opened on first use, damaged JSON reset (clearInvalidConfig), owner-only: a bad vault file
-  // means "signed out", never a start-up crash.
-  const store = lazyStore(
-    () =>
-      new ElectronStore<Record<string, unknown>>({
-        name: 'vault',
-        cwd: config.dataDir,
-        clearInvalidConfig: true,
-        configFileMode: 0o600,
-      }),
-  );
-  const signInWindow = createSignInWindowOpener({
-    serverUrl: config.serverUrl,
-    createWindow: (options) => {
-      creatingSignInWindow = true;
-      try {
-        // As signInWindowOptions() sets them, repeated where the constructor call is reviewed.
-        return new BrowserWindow({
-          ...options,
-          webPreferences: {
-            ...options.webPreferences,
-            contextIsolation: true,
-            sandbox: true,
-            nodeIntegration: false,
-            webSecurity: true,
-            allowRunningInsecureContent: false,
-            experimentalFeatures: false,
-            disableBlinkFeatures: 'Auxclick',
-          },
-        });
-      } finally {
-        creatingSignInWindow = false;
-      }
-    },
-    parent: () => window ?? undefined,
-    clearSession: () => session.fromPartition(SIGN_IN_PARTITION).clearStorageData(),
-  });
-  return createMainServices({
-    config,
-    vault: createSafeStorageVault({ safeStorage, store, allowInsecure: config.allowInsecureVault }),
-    settings: createSettings({
-      dataDir: config.dataDir,
-      onError: (err) => console.warn('Roomdeck: settings file unusable, using defaults:', err),
-    }),
-    // A wall panel never opens a browser nobody could close: it signs in with its managed account
-    // (handlers.ts uses the password grant whenever one is configured) or in an isolated window.
-    signInMode: config.kiosk ? 'in-app-window' : 'system-browser',
-    openSignInWindow: signInWindow,
-    // The authorization URL of the service (built by the Session from the configured server).
-    openExternal: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK only the service's authorization URL, built in session.ts
-    fetch: fetchThroughNet((input, init) => net.fetch(input, init)),
-    signOutMemory: signOutMarkerFile(path.join(config.dataDir, 'signed-out')),
-    technicianLockout: lockoutFile({ dataDir: config.dataDir }),
-    log,
-    diagnostics,
-  });
-}
-
 function createWindow(config: ResolvedConfig, appUrl: string): BrowserWindow {
   const options = windowOptions({ preloadPath, kiosk: config.kiosk, devTools: renderer.devTools });
-  // The security options repeated in the constructor call, where reviewers and Electronegativity
-  // look: the same values `secureWebPreferences()` returns (pinned by test/electron/window tests).
-  const win = new BrowserWindow({
-    ...options,
-    webPreferences: {
-      ...options.webPreferences,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      // Middle-click would open links in new windows; every new window is denied anyway.
-      disableBlinkFeatures: 'Auxclick',
-    },
-  });
+  // Locked by preferences.ts, judged there by scripts/electronegativity.mjs (window-options.ts).
+  const win = new BrowserWindow(options); // eng-disable AUXCLICK_JS_CHECK CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK judged in the helper
   if (config.kiosk) win.removeMenu();
   kiosk?.adopt(win);
   win.once('ready-to-show', () => win.show());
@@ -192,42 +108,6 @@ function createWindow(config: ResolvedConfig, appUrl: string): BrowserWindow {
 
 /** What the diagnostics bundle says of updates: the controller's status once one runs. */
 let updateStatus: () => UpdateStatus = () => ({ state: 'disabled' });
-
-/** How often the update feed is asked for a new version. */
-const UPDATE_CHECK_EVERY_MS = 60 * 60_000;
-
-/**
- * Updates from the configured feed: downloaded whenever one is out, installed only when the panel
- * says nobody can notice (update/install-window.ts). electron-updater is loaded only here, so a
- * panel without a feed never runs it.
- */
-async function startUpdates(
-  updates: NonNullable<ResolvedConfig['updates']> & { url: string },
-  reports: PanelReports,
-): Promise<void> {
-  const { autoUpdater } = await import('electron-updater');
-  // Beside app.asar in an installed app (electron-builder's extraResources); the repo's resources/
-  // when run from source, where electron-updater stays inactive anyway.
-  const keyDir = app.isPackaged ? process.resourcesPath : path.join(here, '..', '..', 'resources');
-  const { keys, problem } = loadUpdatePublicKeys(keyDir);
-  // Fail closed: without a key every update is refused (and says why), never installed unchecked.
-  if (problem !== null) log.error('update-key-missing', { problem });
-  const controller = new UpdateController({
-    settings: { url: updates.url, channel: updates.channel ?? 'stable', checkEveryMs: UPDATE_CHECK_EVERY_MS },
-    backend: electronUpdaterBackend({
-      updater: autoUpdater,
-      authorizeQuit: () => kiosk?.gate.authorize(),
-      publicKeys: keys,
-      log,
-    }),
-    clock: systemClock,
-    activity: () => panelActivity(reports, systemClock.now()),
-    log,
-  });
-  cleanups.unshift(() => controller.stop());
-  updateStatus = () => controller.status();
-  controller.start();
-}
 
 /** The app: scheme serves dist/renderer and nothing else, with the same CSP as the browser host. */
 function serveRenderer(): void {
@@ -301,7 +181,22 @@ async function start(): Promise<void> {
     });
   });
 
-  const services = createServices(config);
+  const services = createDesktopServices({
+    config,
+    log,
+    diagnostics,
+    createSignInWindow: (options) => {
+      creatingSignInWindow = true;
+      try {
+        // signInWindowOptions(), locked by preferences.ts. Electronegativity cannot follow the call:
+        // scripts/electronegativity.mjs has it judge what the helpers return (window-options.ts).
+        return new BrowserWindow(options); // eng-disable AUXCLICK_JS_CHECK CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK judged in the helper
+      } finally {
+        creatingSignInWindow = false;
+      }
+    },
+    parent: () => window ?? undefined,
+  });
   openLink = guardExternalLinks({
     open: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK only the service's origin or the room's support page, after a gesture (external-links.ts)
     serviceUrl: config.serverUrl,
@@ -353,8 +248,20 @@ async function start(): Promise<void> {
   cleanups.unshift(() => kiosk?.dispose());
   const updates = config.updates;
   if (updates?.url !== undefined) {
-    startUpdates({ ...updates, url: updates.url }, services.panelReports).catch((err: unknown) =>
-      log.error('updates could not start', { error: err }),
+    startUpdates({
+      updates: { ...updates, url: updates.url },
+      reports: services.panelReports,
+      // Beside app.asar in an installed app (electron-builder's extraResources); the repo's
+      // resources/ when run from source, where electron-updater stays inactive anyway.
+      keyDir: app.isPackaged ? process.resourcesPath : path.join(here, '..', '..', 'resources'),
+      authorizeQuit: () => kiosk?.gate.authorize(),
+      log,
+    }).then(
+      (controller) => {
+        cleanups.unshift(() => controller.stop());
+        updateStatus = () => controller.status();
+      },
+      (err: unknown) => log.error('updates could not start', { error: err }),
     );
   }
   window = createWindow(config, appUrl);
@@ -375,18 +282,8 @@ app.on('will-quit', (event) => {
 start().catch((err: unknown) =>
   showStartupFailure(err, {
     whenReady: () => app.whenReady(),
-    createWindow: (options) =>
-      new BrowserWindow({
-        ...options,
-        // As in startupFailureWindowOptions(), repeated where the constructor call is reviewed.
-        webPreferences: {
-          ...options.webPreferences,
-          contextIsolation: true,
-          sandbox: true,
-          nodeIntegration: false,
-          disableBlinkFeatures: 'Auxclick',
-        },
-      }),
+    // startupFailureWindowOptions(), locked by preferences.ts and judged there (window-options.ts).
+    createWindow: (options) => new BrowserWindow(options), // eng-disable AUXCLICK_JS_CHECK CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK judged in the helper
     showErrorBox: (title, content) => dialog.showErrorBox(title, content),
     exit: (code) => app.exit(code),
     log: (message, error) => {

@@ -13,7 +13,9 @@ export function secureWebPreferences(
 
 /**
  * The same lock-down for a window with no preload at all (the sign-in window, the start-up failure
- * page): one list, so a window Roomdeck opens never misses a setting another one has.
+ * page): one list, so a window Roomdeck opens never misses a setting another one has. Every
+ * `new BrowserWindow` in main.ts takes its options from here; scripts/electronegativity.mjs has
+ * Electronegativity judge what these functions return (it cannot follow a call by itself).
  */
 export function lockedWebPreferences(options: { devTools?: boolean } = {}): WebPreferences {
   return {
@@ -26,6 +28,8 @@ export function lockedWebPreferences(options: { devTools?: boolean } = {}): WebP
     allowRunningInsecureContent: false,
     experimentalFeatures: false,
     enableBlinkFeatures: '',
+    // Middle-click would open links in new windows; every new window is denied anyway.
+    disableBlinkFeatures: 'Auxclick',
     webviewTag: false,
     navigateOnDragDrop: false,
     spellcheck: false,

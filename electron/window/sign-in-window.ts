@@ -63,7 +63,6 @@ export function signInWindowOptions(
     webPreferences: {
       partition: SIGN_IN_PARTITION,
       ...lockedWebPreferences(),
-      disableBlinkFeatures: 'Auxclick',
     },
   };
 }

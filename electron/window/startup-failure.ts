@@ -63,7 +63,6 @@ export function startupFailureWindowOptions(kiosk: boolean): BrowserWindowConstr
     webPreferences: {
       ...lockedWebPreferences(),
       javascript: false,
-      disableBlinkFeatures: 'Auxclick',
     },
   };
 }

@@ -174,6 +174,9 @@ describe('the compiled main process', () => {
       nodeIntegration: false,
       nodeIntegrationInWorker: false,
       webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      disableBlinkFeatures: 'Auxclick',
       devTools: false,
       preload: path.join(appDir, 'electron', 'preload.cjs'),
     });

@@ -1,0 +1,118 @@
+import type { RoomOpening } from '../../../contract/types.ts';
+import type { RoomdeckApi } from '../../../contract/verbs.ts';
+import type { ControlClient } from '../../api/client.ts';
+import type { Clock } from '../../api/clock.ts';
+import { toBridgeError } from '../../api/errors.ts';
+import { readStateValues } from '../../api/tolerant.ts';
+import type { RoundTripHistogram } from '../../diagnostics/histogram.ts';
+import type { Log } from '../../log/log.ts';
+import type { Capabilities } from '../capabilities.ts';
+import { serviceCalls } from './calls.ts';
+
+/**
+ * The room as a panel draws it. The module list (types) is asked for beside the record, and each
+ * module's funcs and state as soon as the list is in, without waiting for the record.
+ */
+export async function openRoom(client: ControlClient, id: string): Promise<RoomOpening> {
+  const types = client.types(id);
+  const detail = client.getSystemDetail(id);
+  // Both are awaited below; a failure of one must not go unhandled while the other is awaited.
+  detail.catch(() => undefined);
+  const modules = types.then((counts) =>
+    Promise.all(
+      Object.entries(counts)
+        .flatMap(([module, count]) =>
+          Array.from({ length: count }, (_, i) => ({ module, index: i + 1, count })),
+        )
+        .map(async (m) => {
+          const ref = { module: m.module, index: m.index };
+          const [funcs, state] = await Promise.all([
+            client.funcs(id, ref),
+            // A module whose state cannot be read still gets its controls; the poller retries.
+            client
+              .systemState(id, ref)
+              .then(readStateValues)
+              .catch(() => ({})),
+          ]);
+          return { ...m, funcs, state };
+        }),
+    ),
+  );
+  modules.catch(() => undefined);
+  return { detail: await detail, types: await types, modules: await modules };
+}
+
+export interface SystemsVerbsDeps {
+  ready: Promise<void>;
+  client: ControlClient;
+  capabilities: Capabilities;
+  clock: Clock;
+  log: Log;
+  /** How long the panel's state polls take (the diagnostics bundle shows it). */
+  pollRoundTrips: RoundTripHistogram;
+}
+
+export function systemsVerbs(deps: SystemsVerbsDeps): RoomdeckApi['systems'] {
+  const { client, clock, log, pollRoundTrips } = deps;
+  const { after, learning, command } = serviceCalls(deps.ready, deps.capabilities);
+  return {
+    list: after((a) =>
+      client.listSystems({
+        q: a.q,
+        limit: a.limit,
+        offset: a.offset,
+        zoneId: a.zoneId,
+        moduleId: a.moduleId,
+      }),
+    ),
+    get: after((a) => client.getSystemDetail(a.id)),
+    open: after(async (a) => openRoom(client, a.id)),
+    create: after(learning('systems.create', (a) => client.createSystem(a.system))),
+    update: after(learning('systems.update', (a) => client.updateSystem(a.id, a.version, a.changes))),
+    remove: command('systems.remove', (a) => client.deleteSystem(a.id)),
+    start: command('systems.startStop', (a) => client.startSystem(a.id)),
+    stop: command('systems.startStop', (a) => client.stopSystem(a.id)),
+    exec: after(
+      learning('systems.exec', async (a) => {
+        try {
+          return {
+            result: await client.exec(a.id, {
+              module: a.module,
+              index: a.index,
+              method: a.method,
+              args: a.args,
+            }),
+          };
+        } catch (err) {
+          // Which command failed and why, never its arguments (a keypad's PIN is an argument).
+          const { code, message } = toBridgeError(err);
+          log.warn('exec failed', {
+            systemId: a.id,
+            module: a.module,
+            index: a.index,
+            method: a.method,
+            code,
+            message,
+          });
+          throw err;
+        }
+      }),
+    ),
+    // The panel compares and shows these: JSON text ("true", "15") is read as what it encodes.
+    state: after(async (a) => {
+      const started = clock.now();
+      try {
+        const state = await client.systemState(a.id, { module: a.module, index: a.index, lookup: a.lookup });
+        pollRoundTrips.record(clock.now() - started, true);
+        return readStateValues(state);
+      } catch (err) {
+        pollRoundTrips.record(clock.now() - started, false);
+        throw err;
+      }
+    }),
+    funcs: after((a) => client.funcs(a.id, { module: a.module, index: a.index })),
+    count: after(async (a) => ({ count: await client.count(a.id, a.module) })),
+    types: after((a) => client.types(a.id)),
+    zones: after((a) => client.listZones({ q: a.q, limit: a.limit, offset: a.offset })),
+  };
+}
