@@ -4,13 +4,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/own-stack.ts';
 import { callBridge, openRoom, signInAtService } from './support/panel.ts';
 import { ROOT, type Stack } from './support/processes.ts';
+import { SIZES } from './support/sizes.ts';
 
 const SHOTS = path.join(ROOT, 'test-results', 'screens');
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1024, height: 600 },
-  { width: 800, height: 1280 },
-];
 
 /*
  * Accounts outside kiosk mode: any account, a panel account (role user) included, can sign out of

@@ -7,6 +7,7 @@ import { hashPin } from '../../core/technician/pin.ts';
 import { openRoom, signIn } from './support/panel.ts';
 import { type Running, type Stack, startHost, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
+import { SIZES } from './support/sizes.ts';
 
 /*
  * axe-core over every panel screen and dialog at the three panel sizes: the welcome, the room in
@@ -18,11 +19,6 @@ import { Service } from './support/service.ts';
 const HUDDLE = 'sys-huddle-3-2';
 const BOARDROOM = 'sys-harbour-boardroom';
 const PIN = '482913';
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1024, height: 600 },
-  { width: 800, height: 1280 },
-] as const;
 
 let stack: Stack;
 let service: Service;

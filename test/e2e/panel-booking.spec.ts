@@ -6,6 +6,7 @@ import { expect, test } from './support/fixtures.ts';
 import { openRoom } from './support/panel.ts';
 import { ROOT, type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
+import { SIZES } from './support/sizes.ts';
 
 /*
  * The booking's whole life at the room's panel, driven as a person does and checked against what
@@ -19,11 +20,6 @@ import { Service } from './support/service.ts';
 
 const HUDDLE = 'sys-huddle-3-2';
 const CALENDAR = 'mod-huddle-bookings';
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1024, height: 600 },
-  { width: 800, height: 1280 },
-];
 
 type Meeting = {
   id: string;

@@ -5,6 +5,7 @@ import { expect, test } from './support/fixtures.ts';
 import { openRoom, section } from './support/panel.ts';
 import { ROOT } from './support/processes.ts';
 import type { Service } from './support/service.ts';
+import { SIZES } from './support/sizes.ts';
 
 /*
  * The panel a lecturer meets: curated from the room's devices (sources, one volume in %, a red
@@ -16,11 +17,6 @@ import type { Service } from './support/service.ts';
 
 const AUDITORIUM = 'sys-tasman-auditorium';
 const SHOTS = path.join(ROOT, 'test-results', 'screens');
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1024, height: 600 },
-  { width: 800, height: 1280 },
-];
 
 const bar = (page: Page) => page.getByRole('region', { name: 'Room controls' });
 const inUse = (page: Page) => page.locator('.in-use');

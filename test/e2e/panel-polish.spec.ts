@@ -6,6 +6,7 @@ import { expect, test } from './support/fixtures.ts';
 import { openRoom } from './support/panel.ts';
 import { ROOT, type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
+import { SIZES } from './support/sizes.ts';
 
 /*
  * The panel's last rough edges, as a person at the wall meets them: Help's room page as a QR code a
@@ -22,11 +23,6 @@ const AUDITORIUM = 'sys-tasman-auditorium';
 const PROJECTOR = 'mod-boardroom-projector';
 const AUDITORIUM_PROJECTOR = 'mod-auditorium-projector';
 const SHOTS = path.join(ROOT, 'test-results', 'screens', 'polish');
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1024, height: 600 },
-  { width: 800, height: 1280 },
-] as const;
 
 let stack: Stack;
 let service: Service;

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { openRoom } from './support/panel.ts';
 import { ROOT } from './support/processes.ts';
+import { SIZES } from './support/sizes.ts';
 
 /*
  * Every demo room on every panel size: one screen, no scrolling, on the welcome screen and on
@@ -18,11 +19,6 @@ const ROOMS = [
   { name: 'Tasman Auditorium', id: 'sys-tasman-auditorium' },
   { name: 'Innovation Lab', id: 'sys-innovation-lab' },
   { name: 'Level 3 Lounge', id: 'sys-level3-lounge' },
-];
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1024, height: 600 },
-  { width: 800, height: 1280 },
 ];
 const SHOTS = path.join(ROOT, 'test-results', 'screens');
 

@@ -5,6 +5,7 @@ import { expect, test } from './support/fixtures.ts';
 import { openRoom, recordAttribute, section } from './support/panel.ts';
 import { ROOT } from './support/processes.ts';
 import type { Service } from './support/service.ts';
+import { SIZES } from './support/sizes.ts';
 
 /*
  * A lit tile means the picture is there: the panel lights a source only from what the screens and
@@ -20,11 +21,6 @@ const BOARDROOM = 'sys-harbour-boardroom';
 const HUDDLE_LOGIC = { sources: ['Laptop', 'Wireless'], default_volume: 30 };
 const PROJECTOR = 'mod-boardroom-projector';
 const SHOTS = path.join(ROOT, 'test-results', 'screens');
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1024, height: 600 },
-  { width: 800, height: 1280 },
-];
 
 const tile = (page: Page, name: string) =>
   page.getByRole('group', { name: 'Sources' }).getByRole('button', { name: new RegExp(`^${name}`) });

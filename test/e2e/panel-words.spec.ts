@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { callBridge, openHost, openRoom, signIn } from './support/panel.ts';
 import { ROOT, type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
+import { SIZES } from './support/sizes.ts';
 
 /*
  * The panel's words, as a person at the wall reads them: a failure is one sentence naming the
@@ -17,11 +18,6 @@ const BOARDROOM = 'sys-harbour-boardroom';
 const CONFIGURED = 'AV desk, extension 4400';
 const ROOM_NUMBER = 'ext. 4321';
 const SHOTS = path.join(ROOT, 'test-results', 'screens');
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1024, height: 600 },
-  { width: 800, height: 1280 },
-] as const;
 
 let stack: Stack;
 let service: Service;

@@ -6,6 +6,7 @@ import { expect, test } from './support/own-stack.ts';
 import { callBridge, signIn } from './support/panel.ts';
 import { ROOT, type Stack } from './support/processes.ts';
 import type { Service } from './support/service.ts';
+import { SIZES } from './support/sizes.ts';
 
 /*
  * The technician at a glass wall panel (kiosk, PIN): no keyboard, so after the PIN the drawer shows
@@ -19,11 +20,6 @@ const DISPLAY = 'mod-huddle-display';
 const BOOKINGS = 'mod-huddle-bookings';
 const PIN = '482913';
 const SHOTS = path.join(ROOT, 'test-results', 'screens');
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1024, height: 600 },
-  { width: 800, height: 1280 },
-];
 
 let stack: Stack;
 let service: Service;

@@ -5,6 +5,7 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
 import { signIn } from './support/panel.ts';
 import { ROOT, type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
+import { SIZES } from './support/sizes.ts';
 
 /*
  * The technician at a glass wall panel (browser host with --kiosk and a PIN) types with no keyboard:
@@ -22,11 +23,6 @@ const PIN = '482913';
 const PIN_HASH = 'scrypt$4096$8$1$bt0I-Zj1WjiSMDRJJu0Gvg$4iwVh9NWhPeo_l1ZsikFtY9XHFUjgdslyw8L4FjUbyQ';
 const EMAIL = 'AV.huddle-3_2@Example.org';
 const SHOTS = path.join(ROOT, 'test-results', 'screens');
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1024, height: 600 },
-  { width: 800, height: 1280 },
-];
 
 let kiosk: Stack;
 let service: Service;

@@ -6,6 +6,7 @@ import { expect, test } from './support/own-stack.ts';
 import { callBridge, signIn } from './support/panel.ts';
 import { ROOT, type Running, type Stack, startHost } from './support/processes.ts';
 import type { Service } from './support/service.ts';
+import { SIZES } from './support/sizes.ts';
 
 /*
  * Technician access on a kiosk panel, through the browser host started with --kiosk and a PIN:
@@ -167,11 +168,6 @@ test('the right PIN, the technician’s own sign-in, the tools in a drawer, and 
   await service.exec(HUDDLE, 'RoomLogic', 'power', [false]);
 });
 
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1024, height: 600 },
-  { width: 800, height: 1280 },
-];
 const SHOTS = path.join(ROOT, 'test-results', 'screens');
 
 /** What a touch panel needs of the drawer: nothing cut off, text ≥ 18 px, PIN keys ≥ 96 px. */
