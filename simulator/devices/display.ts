@@ -1,4 +1,5 @@
 import { ROLE } from '../store/model.ts';
+import { setDisplayInput, setDisplayPower } from './display-core.ts';
 import type { Driver, DriverContext } from './driver.ts';
 import { checkOneOf, func, onOff, percent, requirePower, text, unknownMethod } from './params.ts';
 import { readStringList } from './values.ts';
@@ -34,13 +35,12 @@ export const display: Driver = {
     const s = ctx.state;
     switch (method) {
       case 'power':
-        s.power = args[0] as boolean;
+        setDisplayPower(s, args[0] as boolean);
         return;
       case 'input': {
         const input = args[0] as string;
         checkOneOf(method, 'name', input, displayInputs(ctx.module.settings));
-        requirePower(s, 'display');
-        s.input = input;
+        setDisplayInput(s, input);
         return;
       }
       case 'volume': {

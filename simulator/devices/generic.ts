@@ -1,6 +1,7 @@
 import { ROLE } from '../store/model.ts';
+import { setDisplayInput, setDisplayPower } from './display-core.ts';
 import { type Driver, type DriverContext, DriverError } from './driver.ts';
-import { func, onOff, requirePower, text, unknownMethod } from './params.ts';
+import { func, onOff, text, unknownMethod } from './params.ts';
 import { readString } from './values.ts';
 
 /*
@@ -25,11 +26,10 @@ export const genericDisplay: Driver = {
     const s = ctx.state;
     switch (method) {
       case 'power':
-        s.power = args[0] as boolean;
+        setDisplayPower(s, args[0] as boolean);
         return;
       case 'input':
-        requirePower(s, 'display');
-        s.input = args[0] as string;
+        setDisplayInput(s, args[0] as string);
         return;
       default:
         unknownMethod('generic-display', method);

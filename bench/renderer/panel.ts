@@ -1,0 +1,50 @@
+// Chromium and the panel page the figures are taken on: launched, signed in, the huddle room open.
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../test/e2e/support/chromium.ts';
+import { launchUrlOf } from '../../test/e2e/support/processes.ts';
+
+export const HUDDLE = 'sys-huddle-3-2';
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch(chromiumLaunchOptions());
+}
+
+export async function newPanelPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+export const screenOf = async (page: Page): Promise<string> => {
+  await page.waitForFunction(() => document.querySelector('main')?.dataset.screen !== 'starting');
+  return (await page.locator('main').getAttribute('data-screen')) ?? '';
+};
+
+export async function openHuddle(page: Page, hostUrl: string): Promise<void> {
+  // The printed address (launch token): a new browser context has no session cookie yet.
+  await page.goto(launchUrlOf(hostUrl));
+  if ((await screenOf(page)) === 'sign-in') {
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByLabel('Username').fill('panel@demo.local');
+    await page.getByLabel('Password').fill('demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${hostUrl}/`);
+  }
+  if ((await screenOf(page)) === 'panel') {
+    if ((await page.getByRole('heading', { level: 1, name: 'Huddle 3.2' }).count()) === 0) {
+      await page.getByRole('button', { name: 'Change room' }).click();
+    }
+  }
+  if ((await screenOf(page)) === 'choose-room') {
+    await page.getByRole('searchbox', { name: 'Search' }).fill('huddle');
+    await page
+      .getByRole('list', { name: 'Rooms' })
+      .getByRole('button', { name: /^Huddle 3\.2/ })
+      .click();
+  }
+  await page.locator('[data-ready="true"]').waitFor();
+  // The room is in use (started through the service): the Display page has the display's power.
+  await page.getByRole('tab', { name: 'Display' }).click();
+}
+
+export const displayPower = (page: Page) =>
+  page.getByRole('region', { name: 'Display' }).getByRole('button', { name: 'Power', exact: true });

@@ -1,0 +1,74 @@
+// Start-up: the browser host spawned from nothing to an interactive panel, and a warm reload.
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import {
+  BOOT_ANSWERED_MARK,
+  CODE_LOADED_MARK,
+  INTERACTIVE_MARK,
+} from '../../renderer/src/lib/startup-marks.ts';
+import { type Stack, startHost } from '../../test/e2e/support/processes.ts';
+import { newPanelPage } from './panel.ts';
+
+/** Where the page's own start-up marks fell (ms since navigation start; NaN when not set). */
+export async function startupMarks(
+  page: Page,
+): Promise<{ interactive: number; bootAnswered: number; codeLoaded: number }> {
+  // No helper function inside: tsx would wrap it in a `__name` call the page does not have.
+  const [interactive, bootAnswered, codeLoaded] = await page.evaluate(
+    (names) => names.map((name) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN),
+    [INTERACTIVE_MARK, BOOT_ANSWERED_MARK, CODE_LOADED_MARK],
+  );
+  return { interactive: interactive!, bootAnswered: bootAnswered!, codeLoaded: codeLoaded! };
+}
+
+/** A signed-in host with a remembered room, started from nothing, to an interactive panel. */
+export async function benchColdStart(browser: Browser, stack: Stack, runs = 5) {
+  const hostStart: number[] = [];
+  const toInteractive: number[] = [];
+  const inPage: number[] = [];
+  const marked: number[] = [];
+  const bootAnswered: number[] = [];
+  const codeLoaded: number[] = [];
+  const reload: number[] = [];
+  const reloadMarked: number[] = [];
+  const context: number[] = [];
+  const dataDir = path.join(stack.dir, 'host');
+  await stack.host.stop();
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const host = await startHost({ serverUrl: stack.simulator.url, dataDir });
+    const t1 = performance.now();
+    const page = await newPanelPage(browser);
+    context.push(performance.now() - t1);
+    await page.goto(host.launchUrl);
+    await page.locator('[data-ready="true"]').waitFor();
+    const t2 = performance.now();
+    inPage.push(await page.evaluate(() => performance.now()));
+    const marks = await startupMarks(page);
+    marked.push(marks.interactive);
+    bootAnswered.push(marks.bootAnswered);
+    codeLoaded.push(marks.codeLoaded);
+    // The same page again on the now-warm host: what the renderer costs without the host's first hits.
+    await page.reload();
+    await page.locator('[data-ready="true"]').waitFor();
+    reload.push(await page.evaluate(() => performance.now()));
+    reloadMarked.push((await startupMarks(page)).interactive);
+    await page.context().close();
+    await host.stop();
+    hostStart.push(t1 - t0);
+    toInteractive.push(t2 - t1);
+  }
+  return {
+    hostStart,
+    toInteractive,
+    inPage,
+    marked,
+    bootAnswered,
+    codeLoaded,
+    reload,
+    reloadMarked,
+    context,
+  };
+}
+
+export type ColdStart = Awaited<ReturnType<typeof benchColdStart>>;
