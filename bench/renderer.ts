@@ -10,7 +10,7 @@ import { Service } from '../test/e2e/support/service.ts';
 import { bundleSize } from './renderer/build.ts';
 import { benchHeap } from './renderer/heap.ts';
 import { benchAuditoriumIdle, benchIdle, benchIdleWelcome } from './renderer/idle.ts';
-import { HUDDLE, launch, newPanelPage, openHuddle } from './renderer/panel.ts';
+import { HUDDLE, launch, newPanelPage, openDisplayControls, openHuddle } from './renderer/panel.ts';
 import { benchConfirmed, benchPressed } from './renderer/press.ts';
 import { emit, reportColdStart } from './renderer/report.ts';
 import { benchColdStart } from './renderer/startup.ts';
@@ -63,8 +63,10 @@ async function main(): Promise<void> {
     const service = new Service(() => stack.simulator.url);
     await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
     await service.exec(HUDDLE, 'Display', 'power', [true]);
+    await service.panelLayout(HUDDLE, { advanced: true });
     const page = await newPanelPage(browser);
     await openHuddle(page, stack.host.url);
+    await openDisplayControls(page);
 
     const pressed = await benchPressed(page);
     emit('press → pressed state (to attribute) p95', percentile(pressed.attr, 95), 'ms', {

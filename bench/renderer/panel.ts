@@ -42,8 +42,12 @@ export async function openHuddle(page: Page, hostUrl: string): Promise<void> {
       .click();
   }
   await page.locator('[data-ready="true"]').waitFor();
-  // The room is in use (started through the service): the Display page has the display's power.
-  await page.getByRole('tab', { name: 'Display' }).click();
+}
+
+/** The display's own power is the engineer's: on the Advanced page (the room's layout enables it). */
+export async function openDisplayControls(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Advanced' }).click();
+  await displayPower(page).waitFor();
 }
 
 export const displayPower = (page: Page) =>
