@@ -11,6 +11,7 @@ import { ApiError, badRequest } from './control/api-error.ts';
 import { hostCheckHook, ownHostNames } from './host-check.ts';
 import { JSON_LIMITS, jsonTooDeep, TOO_DEEP } from './control/json-limits.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { currentGeneration } from './routes/current/index.ts';
 import { sendError } from './routes/errors.ts';
 import { guard } from './routes/guard.ts';
 import { moduleRoutes } from './routes/modules.ts';
@@ -65,6 +66,7 @@ export const simulatorApp: FastifyPluginAsync<SimulatorAppOptions> = async (
   });
   await app.register(authPlugin, { prefix: '/auth/oauth', auth: sim.auth });
   await app.register(controlApi, { prefix: '/api/control', sim });
+  await app.register(currentGeneration, { sim });
   app.setErrorHandler(sendError);
   app.setNotFoundHandler(noRoute);
 };

@@ -55,6 +55,18 @@ export class Devices {
     throw notFound(`module ${className} ${index} in system ${system.id}`, 'module_not_found');
   }
 
+  /**
+   * A module addressed by its id rather than through a room (the current generation's
+   * `/modules/:id/exec`): it runs in the context of its own system, else the first that lists it.
+   */
+  direct(module: ModuleRecord): Addressed {
+    const system =
+      (module.control_system_id ? this.repo.systems.get(module.control_system_id) : undefined) ??
+      this.repo.systemsContaining(module.id)[0];
+    if (!system) throw notFound(`a system holding module ${module.id}`, 'module_not_found');
+    return { system, module, driver: this.driverOf(module) };
+  }
+
   types(system: SystemRecord): Record<string, number> {
     const types: Record<string, number> = {};
     for (const { className } of this.siblings(system)) types[className] = (types[className] ?? 0) + 1;

@@ -56,9 +56,14 @@ export class SearchableList<T extends { id: string }> {
     this.#revision = revision;
   }
 
-  page(request: PageRequest, filter?: (record: T) => boolean): Page<T> {
+  /** `clamp` turns the requested limit into the page size (each API generation has its own rule). */
+  page(
+    request: PageRequest,
+    filter?: (record: T) => boolean,
+    clamp: (limit: number | undefined) => number = clampLimit,
+  ): Page<T> {
     this.#refresh();
-    const limit = clampLimit(request.limit);
+    const limit = clamp(request.limit);
     const offset = request.offset ?? 0;
     const query = parseQuery(request.q ?? '');
     const hits = query.type === 'all' ? null : this.#corpus.match(query);

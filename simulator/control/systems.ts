@@ -95,13 +95,17 @@ export class Systems {
     }
   }
 
-  /** Start or stop every module of the system but those marked ignore_startstop (shared gateways). */
-  setRunning(id: string, running: boolean): void {
+  /**
+   * Start or stop every module of the system but those marked ignore_startstop (shared gateways).
+   * `onlyUnshared` (the current generation's `single_occurrence`) also skips modules another system lists.
+   */
+  setRunning(id: string, running: boolean, options: { onlyUnshared?: boolean } = {}): void {
     const system = this.get(id);
     const at = epochSeconds(this.now());
     for (const moduleId of system.modules) {
       const module = this.repo.modules.get(moduleId);
       if (!module || module.ignore_startstop || module.running === running) continue;
+      if (options.onlyUnshared && this.repo.systemsContaining(moduleId).length > 1) continue;
       this.repo.modules.set(moduleId, { ...module, running, updated_at: at });
     }
     this.repo.changed('modules');
