@@ -57,37 +57,40 @@ export const currentModuleRoutes: FastifyPluginAsync<{ sim: Simulator }> = async
     return system ? { name: system.name, zone_data: system.zones } : undefined;
   };
 
-  app.get<{ Querystring: Static<typeof ListModulesQuery> }>(
-    '/modules',
-    { config: { permission: 'read' }, schema: { querystring: ListModulesQuery } },
-    async (request, reply) => {
-      const q = request.query;
-      const keep = (m: ModuleRecord) =>
-        (!q.driver_id || m.dependency_id === q.driver_id) &&
-        (q.running === undefined || m.running === q.running) &&
-        (!q.no_logic || m.role !== ROLE.logic) &&
-        (q.as_of === undefined || m.updated_at >= q.as_of);
-      const wire = (m: ModuleRecord) => ({
-        ...moduleWire(sim.repo, m, { driver: true }),
-        control_system: m.role === ROLE.logic ? withControlSystem(m) : undefined,
-      });
-      // `control_system_id`: the system's modules in its own order, not paginated (§1C, Lists (C)).
-      if (q.control_system_id) {
-        const system = sim.repo.systems.get(q.control_system_id);
-        const members = (system?.modules ?? []).flatMap((id) => {
-          const module = sim.repo.modules.get(id);
-          return module && keep(module) ? [wire(module)] : [];
+  // rest-api's base_route ends in a slash and its Link headers point there: both spellings list.
+  for (const path of ['/modules', '/modules/']) {
+    app.get<{ Querystring: Static<typeof ListModulesQuery> }>(
+      path,
+      { config: { permission: 'read' }, schema: { querystring: ListModulesQuery } },
+      async (request, reply) => {
+        const q = request.query;
+        const keep = (m: ModuleRecord) =>
+          (!q.driver_id || m.dependency_id === q.driver_id) &&
+          (q.running === undefined || m.running === q.running) &&
+          (!q.no_logic || m.role !== ROLE.logic) &&
+          (q.as_of === undefined || m.updated_at >= q.as_of);
+        const wire = (m: ModuleRecord) => ({
+          ...moduleWire(sim.repo, m, { driver: true }),
+          control_system: m.role === ROLE.logic ? withControlSystem(m) : undefined,
         });
-        return sendCollection(reply, 'mod', members);
-      }
-      const page = sim.lists.modules.page(
-        { ...q, offset: clampCurrentOffset(q.offset) },
-        keep,
-        clampCurrentLimit,
-      );
-      return sendCurrentPage(request, reply, 'mod', BASE, { ...page, items: page.items.map(wire) });
-    },
-  );
+        // `control_system_id`: the system's modules in its own order, not paginated (§1C, Lists (C)).
+        if (q.control_system_id) {
+          const system = sim.repo.systems.get(q.control_system_id);
+          const members = (system?.modules ?? []).flatMap((id) => {
+            const module = sim.repo.modules.get(id);
+            return module && keep(module) ? [wire(module)] : [];
+          });
+          return sendCollection(reply, 'mod', members);
+        }
+        const page = sim.lists.modules.page(
+          { ...q, offset: clampCurrentOffset(q.offset) },
+          keep,
+          clampCurrentLimit,
+        );
+        return sendCurrentPage(request, reply, 'mod', BASE, { ...page, items: page.items.map(wire) });
+      },
+    );
+  }
 
   app.post<{ Body: Record<string, unknown> }>(
     '/modules',

@@ -65,29 +65,32 @@ export const currentSystemRoutes: FastifyPluginAsync<{ sim: Simulator }> = async
     return sim.systems.get(id);
   };
 
-  app.get<{ Querystring: Static<typeof ListSystemsQuery> }>(
-    '/systems',
-    { config: { permission: 'read' }, schema: { querystring: ListSystemsQuery } },
-    async (request, reply) => {
-      const q = request.query;
-      const zones = csv(q.zone_id);
-      const emails = csv(q.email).map((e) => e.toLowerCase());
-      const features = csv(q.features);
-      const filter = (s: SystemRecord) =>
-        zones.every((z) => s.zones.includes(z)) &&
-        (!q.module_id || s.modules.includes(q.module_id)) &&
-        (emails.length === 0 || emails.includes(s.email.toLowerCase())) &&
-        features.every((f) => s.features.includes(f)) &&
-        (q.capacity === undefined || s.capacity >= q.capacity) &&
-        (q.bookable === undefined || s.bookable === q.bookable);
-      const page = sim.lists.systems.page(
-        { ...q, offset: clampCurrentOffset(q.offset) },
-        filter,
-        clampCurrentLimit,
-      );
-      return sendCurrentPage(request, reply, 'sys', BASE, { ...page, items: page.items.map(systemWire) });
-    },
-  );
+  // rest-api's base_route ends in a slash and its Link headers point there: both spellings list.
+  for (const path of ['/systems', '/systems/']) {
+    app.get<{ Querystring: Static<typeof ListSystemsQuery> }>(
+      path,
+      { config: { permission: 'read' }, schema: { querystring: ListSystemsQuery } },
+      async (request, reply) => {
+        const q = request.query;
+        const zones = csv(q.zone_id);
+        const emails = csv(q.email).map((e) => e.toLowerCase());
+        const features = csv(q.features);
+        const filter = (s: SystemRecord) =>
+          zones.every((z) => s.zones.includes(z)) &&
+          (!q.module_id || s.modules.includes(q.module_id)) &&
+          (emails.length === 0 || emails.includes(s.email.toLowerCase())) &&
+          features.every((f) => s.features.includes(f)) &&
+          (q.capacity === undefined || s.capacity >= q.capacity) &&
+          (q.bookable === undefined || s.bookable === q.bookable);
+        const page = sim.lists.systems.page(
+          { ...q, offset: clampCurrentOffset(q.offset) },
+          filter,
+          clampCurrentLimit,
+        );
+        return sendCurrentPage(request, reply, 'sys', BASE, { ...page, items: page.items.map(systemWire) });
+      },
+    );
+  }
 
   app.post<{ Body: Static<typeof SystemBody> }>(
     '/systems',

@@ -16,30 +16,33 @@ const ZonesQuery = Type.Object({
 });
 
 export const currentZoneRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, { sim }) => {
-  app.get<{ Querystring: Static<typeof ZonesQuery> }>(
-    '/zones',
-    { config: { permission: 'read' }, schema: { querystring: ZonesQuery } },
-    async (request, reply) => {
-      const q = request.query;
-      // `tags`: CSV, a zone matching any of them (rest-api zones.cr filters by tag overlap).
-      const tags = (q.tags ?? '')
-        .split(',')
-        .map((t) => t.trim())
-        .filter((t) => t !== '');
-      const keep = (z: ZoneRecord) =>
-        (!q.parent_id || z.parent_id === q.parent_id) &&
-        (tags.length === 0 || tags.some((t) => z.tags.includes(t)));
-      const page = sim.lists.zones.page(
-        { ...q, offset: clampCurrentOffset(q.offset) },
-        keep,
-        clampCurrentLimit,
-      );
-      return sendCurrentPage(request, reply, 'zone', '/api/engine/v2/zones/', {
-        ...page,
-        items: page.items.map(zoneWire),
-      });
-    },
-  );
+  // rest-api's base_route ends in a slash and its Link headers point there: both spellings list.
+  for (const path of ['/zones', '/zones/']) {
+    app.get<{ Querystring: Static<typeof ZonesQuery> }>(
+      path,
+      { config: { permission: 'read' }, schema: { querystring: ZonesQuery } },
+      async (request, reply) => {
+        const q = request.query;
+        // `tags`: CSV, a zone matching any of them (rest-api zones.cr filters by tag overlap).
+        const tags = (q.tags ?? '')
+          .split(',')
+          .map((t) => t.trim())
+          .filter((t) => t !== '');
+        const keep = (z: ZoneRecord) =>
+          (!q.parent_id || z.parent_id === q.parent_id) &&
+          (tags.length === 0 || tags.some((t) => z.tags.includes(t)));
+        const page = sim.lists.zones.page(
+          { ...q, offset: clampCurrentOffset(q.offset) },
+          keep,
+          clampCurrentLimit,
+        );
+        return sendCurrentPage(request, reply, 'zone', '/api/engine/v2/zones/', {
+          ...page,
+          items: page.items.map(zoneWire),
+        });
+      },
+    );
+  }
 
   app.get<{ Params: Static<typeof IdParams> }>(
     '/zones/:id',
