@@ -23,6 +23,13 @@ const engineV2: FastifyPluginAsync<{ sim: Simulator }> = async (app, { sim }) =>
     reply.header('X-Request-ID', id);
   });
   app.addHook('onRequest', guard(sim.auth));
+  // rest-api reads bodies as JSON only: any other type is a 415 ContentError (§2C), not a body to check.
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    const type = request.headers['content-type'] ?? '';
+    if (request.body !== undefined && !/^application\/json\b/i.test(type)) {
+      throw new ApiError(415, 'unsupported_media_type', 'send the body as application/json');
+    }
+  });
   app.setErrorHandler(sendCurrentError);
   app.setNotFoundHandler((request, reply) =>
     sendCurrentError(
