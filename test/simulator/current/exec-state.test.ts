@@ -95,13 +95,13 @@ describe('exec by slug', () => {
     expect(stopped.body).toMatchObject({ error: 'unexpected failure', sys_id: stoppedRoom });
   });
 
-  it('has no legacy exec route: POST …/exec is answered 404 with a JSON body', async () => {
-    expectCommonError(
-      await api.req('POST', `${V2}/systems/${SYS.training}/exec`, {
-        json: { module: 'Display', method: 'power' },
-      }),
-      404,
-    );
+  it('has no legacy exec route: POST …/exec is answered 404 with a CommonError', async () => {
+    const res = await api.req('POST', `${V2}/systems/${SYS.training}/exec`, {
+      json: { module: 'Display', method: 'power' },
+    });
+    expectCommonError(res, 404);
+    expect(Object.keys(res.body as object)).toEqual(['error']);
+    expect(res.headers.get('x-request-id')).not.toBeNull();
   });
 });
 

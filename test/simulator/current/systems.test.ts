@@ -115,30 +115,32 @@ describe('current generation systems', () => {
     expect(byEmail.body.id).toBe(SYS.training);
   });
 
-  it('starts and stops a system with 200 and an empty body, leaving shared modules alone by default', async () => {
-    const stop = await api.req('POST', `${V2}/systems/${SYS.boardroom}/stop`);
+  it('starts and stops a system with 200 and an empty body; a module another room shares is left alone unless single_occurrence=false', async () => {
+    const moduleOf = async () =>
+      (
+        await api.req<{ id: string }>('POST', `${V2}/modules`, {
+          json: { driver_id: 'dep-display', ip: '10.95.0.1' },
+        })
+      ).body.id;
+    const own = await moduleOf();
+    const shared = await moduleOf();
+    const room = async (name: string, modules: string[]) =>
+      (await api.req<System>('POST', `${V2}/systems`, { json: { name, zones: ['zone-org'], modules } })).body
+        .id;
+    const first = await room('Start Stop Room 1', [own, shared]);
+    await room('Start Stop Room 2', [shared]);
+    const running = async (id: string) =>
+      (await api.req<{ running: boolean }>('GET', `${V2}/modules/${id}`)).body.running;
+
+    const stop = await api.req('POST', `${V2}/systems/${first}/stop`);
     expect(stop.status).toBe(200);
     expect(stop.text).toBe('');
-    const modules = (
-      await api.req<{ id: string; running: boolean; ignore_startstop: boolean }[]>(
-        'GET',
-        `${V2}/modules?control_system_id=${SYS.boardroom}`,
-      )
-    ).body;
-    const holders = async (id: string) =>
-      Number((await api.req('GET', `${V2}/systems?module_id=${id}&limit=1`)).headers.get('x-total-count'));
-    for (const module of modules) {
-      const sharedModule = (await holders(module.id)) > 1;
-      expect({ id: module.id, running: module.running }).toEqual({
-        id: module.id,
-        running: sharedModule || module.ignore_startstop,
-      });
-    }
-    expect((await api.req('POST', `${V2}/systems/${SYS.boardroom}/start`)).status).toBe(200);
-    const after = (
-      await api.req<{ running: boolean }[]>('GET', `${V2}/modules?control_system_id=${SYS.boardroom}`)
-    ).body;
-    expect(after.every((m) => m.running)).toBe(true);
+    expect({ own: await running(own), shared: await running(shared) }).toEqual({ own: false, shared: true });
+
+    expect((await api.req('POST', `${V2}/systems/${first}/stop?single_occurrence=false`)).status).toBe(200);
+    expect(await running(shared)).toBe(false);
+    expect((await api.req('POST', `${V2}/systems/${first}/start?single_occurrence=false`)).status).toBe(200);
+    expect({ own: await running(own), shared: await running(shared) }).toEqual({ own: true, shared: true });
   });
 });
 
