@@ -42,7 +42,8 @@ describe('control websocket', () => {
   };
 
   beforeAll(async () => {
-    api = await startRealtimeApi({ realtime: { maxBindings: 5, pongEveryMs: 0 } });
+    // No tick: every notify here must come from the change seam itself.
+    api = await startRealtimeApi({ realtime: { maxBindings: 5, pongEveryMs: 0, tickMs: 0 } });
   });
   afterAll(async () => {
     for (const client of clients) client.ws.terminate();
