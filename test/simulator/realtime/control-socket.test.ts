@@ -293,3 +293,50 @@ describe('control websocket: a warm-up notifies as it goes', () => {
     await client.next(isNotify(warming.id, false), 'warming false');
   });
 });
+
+describe('control websocket: the socket’s life (D2, D11, D13)', () => {
+  const clock = fakeClock();
+  let api: Api;
+  beforeAll(async () => {
+    api = await startRealtimeApi({ now: clock.now, tokenTtlSeconds: 60, realtime: { pongEveryMs: 20 } });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('sends an unsolicited pong as a liveness probe, unasked', async () => {
+    const client = await connect(api);
+    expect(await client.next((f) => f === 'pong', 'an unsolicited pong')).toBe('pong');
+    client.ws.terminate();
+  });
+
+  it('a binary frame closes the socket with 1003', async () => {
+    const client = await connect(api);
+    client.ws.send(Buffer.from([0, 1, 2]), { binary: true });
+    expect((await client.closed()).code).toBe(1003);
+  });
+
+  it('an open socket survives its token’s natural expiry, even when the token store changes after it', async () => {
+    const token = await api.login('user');
+    const client = await connect(api, { token });
+    clock.advance(61_000);
+    // A sign-in changes the token store: the hub checks every socket's token then.
+    await api.login('support');
+    const id = nextId();
+    client.send({ id, cmd: 'bind', sys: SYS.huddle, mod: 'Display', name: 'power' });
+    expect(await client.next((f) => f?.id === id && f.type === 'success', 'bind success')).toMatchObject({
+      type: 'success',
+    });
+    // A new handshake with the expired token is refused.
+    expect((await refused(connect(api, { token }))).status).toBe(401);
+    client.ws.terminate();
+  });
+
+  it('server shutdown closes every socket with 1001', async () => {
+    const own = await startRealtimeApi({ roles: ['user'], realtime: { pongEveryMs: 0 } });
+    const client = await connect(own);
+    const closed = client.closed();
+    await own.close();
+    expect((await closed).code).toBe(1001);
+  });
+});
