@@ -136,6 +136,24 @@ describe('control websocket', () => {
       await client.next((f) => f === 'pong', 'pong after the refusal');
     });
 
+    it('bind to a module the system lacks succeeds and waits; a system edit that adds it delivers its value (D8, D9)', async () => {
+      const client = await open();
+      const target = { sys: SYS.lab, mod: 'Projector', index: 1 };
+      const { id, reply } = await bind(client, target, 'power');
+      expect(reply).toEqual({ id, type: 'success', meta: { ...target, name: 'power' } });
+      // Frames come in order: once the pong is here, a value sent at bind would have come before it.
+      client.send('ping');
+      await client.next((f) => f === 'pong', 'pong');
+      expect(client.frames.filter((f: Frame) => f?.type === 'notify' && f.id === id)).toEqual([]);
+      const system = await api.req('GET', `/api/control/systems/${SYS.lab}`);
+      const edit = await api.req('PUT', `/api/control/systems/${SYS.lab}`, {
+        json: { version: system.body.version, modules: [...system.body.modules, 'mod-boardroom-projector'] },
+      });
+      expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+      const delivered = await client.next(isNotify(id), 'the value once the module is there');
+      expect(typeof delivered.value).toBe('boolean');
+    });
+
     it('bind to an unknown system → error 5', async () => {
       const client = await open();
       const { reply } = await bind(client, { sys: 'sys-nowhere', mod: 'Display' }, 'power');
