@@ -29,6 +29,8 @@ export interface SimulatorOptions {
     tickMs?: number;
     /** Bindings one socket may hold. */
     maxBindings?: number;
+    /** Frames one socket may have waiting for their answers. */
+    maxPending?: number;
     /** Unsolicited text `pong` to every socket (D11), ms; 0 = never. */
     pongEveryMs?: number;
   };

@@ -1,4 +1,4 @@
-import { type Caller, type FrameSink, type Reader, Session } from './session.ts';
+import { type Caller, DEFAULT_MAX_PENDING, type FrameSink, type Reader, Session } from './session.ts';
 import type { LiveSource, Resolved } from './source.ts';
 
 export interface HubOptions {
@@ -6,11 +6,18 @@ export interface HubOptions {
   tickMs: number;
   /** Bindings one socket may hold; one more is refused with error 3. */
   maxBindings: number;
+  /** Frames one socket may have waiting for their answers; one more is refused with error 3. */
+  maxPending: number;
   /** D11: an unsolicited text `pong` to every socket this often, ms; 0 = never. */
   pongEveryMs: number;
 }
 
-export const DEFAULT_HUB_OPTIONS: HubOptions = { tickMs: 1000, maxBindings: 1000, pongEveryMs: 80_000 };
+export const DEFAULT_HUB_OPTIONS: HubOptions = {
+  tickMs: 1000,
+  maxBindings: 1000,
+  maxPending: DEFAULT_MAX_PENDING,
+  pongEveryMs: 80_000,
+};
 
 /** D2: a revoked token's sockets close with this code. */
 export const CLOSE_REVOKED = 4401;
@@ -48,7 +55,13 @@ export class Hub {
   }
 
   open(socket: FrameSink, caller: Caller): Session {
-    const session = new Session(socket, this.source, caller, this.options.maxBindings);
+    const session = new Session(
+      socket,
+      this.source,
+      caller,
+      this.options.maxBindings,
+      this.options.maxPending,
+    );
     this.#sessions.add(session);
     this.#startTick();
     return session;

@@ -42,6 +42,9 @@ export type Reader = (sys: string, mod: string, index: number) => Resolved | nul
 /** D13: a text frame over this many bytes closes the socket with 1009 (the ws server enforces it). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 
+/** Frames one socket may have waiting for their answers. */
+export const DEFAULT_MAX_PENDING = 256;
+
 /**
  * One socket: its frames answered in arrival order (D12), its bindings and debug streams, and the
  * notifies the hub asks it to check.
@@ -50,6 +53,8 @@ export class Session {
   readonly bindings: BindingRegistry;
   readonly #debug = new Map<string, DebugStream>();
   #queue: Promise<void> = Promise.resolve();
+  /** Frames received and not yet answered (an exec to a hung device holds the ones behind it). */
+  #pending = 0;
   #open = true;
 
   constructor(
@@ -57,6 +62,7 @@ export class Session {
     private readonly source: LiveSource,
     readonly caller: Caller,
     maxBindings: number,
+    private readonly maxPending: number = DEFAULT_MAX_PENDING,
   ) {
     this.bindings = new BindingRegistry(maxBindings);
   }
@@ -67,10 +73,22 @@ export class Session {
 
   /** A text frame from the client; queued behind the ones before it. */
   receive(text: string): void {
+    // A client that outpaces its answers is refused at once rather than queued without end.
+    if (this.#pending >= this.maxPending) {
+      const parsed = parseFrame(text);
+      const id = parsed.kind === 'request' ? parsed.request.id : parsed.kind === 'error' ? parsed.id : null;
+      const msg = `too many requests waiting on this socket (at most ${this.maxPending})`;
+      this.#send(errorFrame(id, WS_ERROR.requestFailed, msg));
+      return;
+    }
+    this.#pending += 1;
     this.#queue = this.#queue
       .then(() => this.#handle(text))
       .catch(() => {
         this.#send(errorFrame(null, WS_ERROR.unexpectedFailure, 'the server failed to handle the frame'));
+      })
+      .finally(() => {
+        this.#pending -= 1;
       });
   }
 

@@ -358,3 +358,34 @@ describe('control websocket: the socket’s life (D2, D11, D13)', () => {
     expect((await closed).code).toBe(1001);
   });
 });
+
+describe('control websocket: a client that outpaces its answers', () => {
+  let api: Api;
+  beforeAll(async () => {
+    api = await startRealtimeApi({ execTimeoutMs: 30_000, realtime: { maxPending: 3, pongEveryMs: 0 } });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('is refused with error 3 beyond the frames it may have waiting, not queued without end', async () => {
+    // The lab's display swallows commands: an exec to it holds the frames behind it (D12, in order).
+    const fault = await api.req('PUT', '/api/control/modules/mod-lab-display', {
+      json: { settings: { fault: 'timeout' } },
+    });
+    expect(fault.status, JSON.stringify(fault.body)).toBe(200);
+    const client = await connect(api);
+    const held = nextId();
+    client.send({ id: held, cmd: 'exec', sys: SYS.lab, mod: 'Display', name: 'power', args: [true] });
+    const queued = [nextId(), nextId()];
+    for (const id of queued) client.send({ id, cmd: 'unbind', sys: SYS.lab, mod: 'Display', name: 'power' });
+    const over = nextId();
+    client.send({ id: over, cmd: 'unbind', sys: SYS.lab, mod: 'Display', name: 'power' });
+    const refusal = await client.next((f) => f?.id === over, 'the refusal');
+    expect(refusal).toMatchObject({ id: over, type: 'error', code: 3, error_code: 3 });
+    expect(refusal.msg).toMatch(/too many requests waiting/);
+    // Nothing behind the hung exec has been answered: they were queued, not dropped.
+    expect(client.frames.filter((f: Frame) => queued.includes(f?.id))).toEqual([]);
+    client.ws.terminate();
+  });
+});
