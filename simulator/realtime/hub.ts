@@ -32,6 +32,7 @@ export class Hub {
   readonly #sessions = new Set<Session>();
   readonly #unsubscribe: () => void;
   #pending = false;
+  #inPass = false;
   #tick: ReturnType<typeof setInterval> | undefined;
   #pong: ReturnType<typeof setInterval> | undefined;
   #closed = false;
@@ -81,9 +82,11 @@ export class Hub {
   }
 
   #schedule(): void {
-    if (this.#pending || this.#closed) return;
+    // A pass's own reads bring time-driven state up to date, which records a change; what they
+    // changed is what the pass is sending, so it schedules no other pass (no self-feeding loop).
+    if (this.#pending || this.#closed || this.#inPass) return;
     this.#pending = true;
-    // Reading state can itself record a change (a warm-up ending on the read): one pass per turn.
+    // Changes come in bursts (a room command moves several devices): one pass per turn of the loop.
     setImmediate(() => {
       this.#pending = false;
       this.#pass(false);
@@ -102,12 +105,17 @@ export class Hub {
       }
       return resolved;
     };
-    for (const session of this.#sessions) {
-      try {
-        session.check(read, timeOnly);
-      } catch {
-        // One socket's failure (a send on a dying socket) must not starve the others.
+    this.#inPass = true;
+    try {
+      for (const session of this.#sessions) {
+        try {
+          session.check(read, timeOnly);
+        } catch {
+          // One socket's failure (a send on a dying socket) must not starve the others.
+        }
       }
+    } finally {
+      this.#inPass = false;
     }
   }
 
