@@ -14,6 +14,7 @@ import { catalogRoutes } from './routes/catalog.ts';
 import { currentGeneration } from './routes/current/index.ts';
 import { sendError } from './routes/errors.ts';
 import { guard } from './routes/guard.ts';
+import { realtimePlugin } from './realtime/plugin.ts';
 import { moduleRoutes } from './routes/modules.ts';
 import { ErrorBody } from './routes/schemas.ts';
 import { systemRoutes } from './routes/systems.ts';
@@ -67,6 +68,8 @@ export const simulatorApp: FastifyPluginAsync<SimulatorAppOptions> = async (
   await app.register(authPlugin, { prefix: '/auth/oauth', auth: sim.auth });
   await app.register(controlApi, { prefix: '/api/control', sim });
   await app.register(currentGeneration, { sim });
+  // The control websocket at both generations' routes (realtime.md).
+  await app.register(realtimePlugin, { sim });
   app.setErrorHandler(sendError);
   app.setNotFoundHandler(noRoute);
 };

@@ -138,6 +138,15 @@ export class AuthService {
     };
   }
 
+  /**
+   * When a live access token expires (ms since the epoch); null when it is unknown, expired or
+   * revoked. The control websocket keeps it to tell a token's natural expiry (the socket survives)
+   * from its revocation (the socket closes).
+   */
+  accessExpiresAt(token: string): number | null {
+    return this.#tokens.findAccess(token, this.#now())?.expiresAt ?? null;
+  }
+
   snapshot(): AuthSnapshot {
     const now = this.#now();
     return { version: 1, ...this.#tokens.snapshot(now), sessions: this.#sessions.snapshot(now) };

@@ -7,7 +7,7 @@ import { demoBuilding } from '../fixtures/demo-building.ts';
 import { addGeneratedSystems } from '../fixtures/generated.ts';
 import type { DependencyRecord, ModuleRecord, SystemRecord, ZoneRecord } from '../store/model.ts';
 import { JsonFile } from '../store/persistence.ts';
-import { Repository, type RepositoryData } from '../store/repository.ts';
+import { type RecordKind, Repository, type RepositoryData } from '../store/repository.ts';
 
 export interface SimulatorOptions {
   /** Access token lifetime (wire contract default: 14 days). */
@@ -23,6 +23,17 @@ export interface SimulatorOptions {
   /** Extra generated rooms, for load. */
   extraSystems: number;
   now?: () => number;
+  /** The control websocket's knobs (simulator/realtime/); defaults there. */
+  realtime?: {
+    /** How often bound time-driven values (warm-up countdowns) are re-read, ms. */
+    tickMs?: number;
+    /** Bindings one socket may hold. */
+    maxBindings?: number;
+    /** Frames one socket may have waiting for their answers. */
+    maxPending?: number;
+    /** Unsolicited text `pong` to every socket (D11), ms; 0 = never. */
+    pongEveryMs?: number;
+  };
 }
 
 export const defaultSimulatorOptions: SimulatorOptions = {
@@ -31,6 +42,8 @@ export const defaultSimulatorOptions: SimulatorOptions = {
   execTimeoutMs: 15_000,
   extraSystems: 0,
 };
+
+const LIVE_KINDS: ReadonlySet<RecordKind> = new Set<RecordKind>(['states', 'modules', 'systems']);
 
 interface DataFile {
   format: 1;
@@ -118,6 +131,19 @@ export class Simulator {
       this.auth.onChange(() => this.#save());
       if (!stored) this.#save();
     }
+  }
+
+  /**
+   * The one seam of live state: `listener` runs after every change a client could see in a status
+   * variable — a command (REST or the control websocket, from any client), a time-driven change
+   * noticed on a read (warm-up, cool-down), a module's settings (faults) or start/stop, a system's
+   * edit. Every mutation already passes through the repository, so this is its change event,
+   * filtered to what carries state. Returns the unsubscribe.
+   */
+  onLiveChange(listener: () => void): () => void {
+    return this.repo.onChange((kinds) => {
+      if (kinds.some((kind) => LIVE_KINDS.has(kind))) listener();
+    });
   }
 
   #save(): void {

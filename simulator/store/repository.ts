@@ -3,6 +3,8 @@ import type { DependencyRecord, DeviceState, ModuleRecord, SystemRecord, ZoneRec
 export const RECORD_KINDS = ['zones', 'dependencies', 'systems', 'modules', 'states'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
+export type ChangeListener = (kinds: readonly RecordKind[]) => void;
+
 /** Everything the simulator keeps, as written to the data file. */
 export interface RepositoryData {
   zones: ZoneRecord[];
@@ -23,7 +25,7 @@ export class Repository {
   readonly systems = new Map<string, SystemRecord>();
   readonly modules = new Map<string, ModuleRecord>();
   readonly states = new Map<string, DeviceState>();
-  readonly #listeners = new Set<() => void>();
+  readonly #listeners = new Set<ChangeListener>();
   /** Bumped per kind of record on every change; caches compare them instead of subscribing. */
   readonly #revisions: Record<RecordKind, number> = {
     zones: 0,
@@ -61,15 +63,17 @@ export class Repository {
     };
   }
 
-  onChange(listener: () => void): () => void {
+  /** Listeners hear every change with the kinds of record it touched (persistence, the control websocket). */
+  onChange(listener: ChangeListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
 
   /** Call after any mutation, naming what changed (everything when unsaid). */
   changed(...kinds: RecordKind[]): void {
-    for (const kind of kinds.length > 0 ? kinds : RECORD_KINDS) this.#revisions[kind] += 1;
-    for (const listener of this.#listeners) listener();
+    const touched = kinds.length > 0 ? kinds : RECORD_KINDS;
+    for (const kind of touched) this.#revisions[kind] += 1;
+    for (const listener of this.#listeners) listener(touched);
   }
 
   putSystem(system: SystemRecord): void {

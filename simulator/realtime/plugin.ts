@@ -1,0 +1,101 @@
+import websocket from '@fastify/websocket';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Principal } from '../auth/index.ts';
+import { ApiError } from '../control/api-error.ts';
+import type { Simulator } from '../control/simulator.ts';
+import { sendError } from '../routes/errors.ts';
+import { handshakeToken } from './credentials.ts';
+import { DEFAULT_HUB_OPTIONS, Hub } from './hub.ts';
+import { MAX_FRAME_BYTES } from './session.ts';
+import { simulatorSource } from './source.ts';
+
+/** D1: both generations' routes, one behaviour. */
+export const CONTROL_SOCKET_ROUTES = ['/control/websocket', '/api/engine/v2/systems/control'] as const;
+
+interface Handshake {
+  principal: Principal;
+  token: string;
+  expiresAt: number;
+}
+
+const handshakes = new WeakMap<FastifyRequest, Handshake>();
+
+function unauthorized(reply: FastifyReply, message: string): ApiError {
+  reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+  return new ApiError(401, 'unauthorized', message);
+}
+
+/**
+ * The control websocket (../shared/spec/realtime.md, its §8 decisions). The credential is checked
+ * before the upgrade (D2): a missing, unknown, expired or revoked token is answered 401 with the
+ * wire contract's JSON error body and no socket is opened.
+ */
+export const realtimePlugin: FastifyPluginAsync<{ sim: Simulator }> = async (app, { sim }) => {
+  const source = simulatorSource(sim);
+  const hub = new Hub(source, { ...DEFAULT_HUB_OPTIONS, ...withoutUndefined(sim.options.realtime ?? {}) });
+  await app.register(websocket, {
+    // D13: ws closes a socket whose frame exceeds this with 1009.
+    options: { maxPayload: MAX_FRAME_BYTES },
+    // D13: shutdown closes every socket with 1001 ("going away").
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1001, 'the server is shutting down');
+      this.websocketServer.close(() => done());
+    },
+  });
+  app.addHook('onClose', async () => hub.close());
+  app.setErrorHandler(sendError);
+
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const token = handshakeToken(request);
+    if (token === null)
+      throw unauthorized(reply, 'a valid access token is required: bearer_token in the query or a cookie');
+    // A cookie is sent by the browser on its own: only a page of this origin may ride on it.
+    if (fromCookieOnly(request, token) && !sameOrigin(request)) {
+      throw new ApiError(403, 'forbidden', 'a cookie credential is accepted only from a page of this origin');
+    }
+    const principal = sim.auth.authenticate({ headers: { authorization: `Bearer ${token}` }, query: {} });
+    const expiresAt = sim.auth.accessExpiresAt(token);
+    if (principal === null || expiresAt === null)
+      throw unauthorized(reply, 'the access token is invalid, expired or revoked: sign in again');
+    handshakes.set(request, { principal, token, expiresAt });
+  };
+
+  for (const url of CONTROL_SOCKET_ROUTES) {
+    app.get(url, { websocket: true, preValidation: authenticate }, (socket: WebSocket, request) => {
+      const handshake = handshakes.get(request);
+      if (!handshake) return socket.close(1011, 'no credential');
+      const session = hub.open(socket, {
+        role: handshake.principal.role,
+        token: handshake.token,
+        expiresAt: handshake.expiresAt,
+      });
+      socket.on('message', (data, isBinary) => {
+        // D13: the protocol is text frames only.
+        if (isBinary) return session.close(1003, 'binary frames are not part of this protocol');
+        session.receive(data.toString());
+      });
+      socket.on('close', () => hub.closed(session));
+      socket.on('error', () => hub.closed(session));
+    });
+  }
+};
+
+function fromCookieOnly(request: FastifyRequest, token: string): boolean {
+  const query = request.query as { bearer_token?: unknown } | undefined;
+  return request.headers.authorization === undefined && query?.bearer_token !== token;
+}
+
+function sameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

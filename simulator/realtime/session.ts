@@ -1,0 +1,247 @@
+import type { UserRole } from '../auth/index.ts';
+import { type Binding, BindingRegistry, bindingKey, changeFor } from './bindings.ts';
+import {
+  debugFrame,
+  errorFrame,
+  execSuccessFrame,
+  type Meta,
+  metaOf,
+  notifyFrame,
+  parseFrame,
+  type Request,
+  type RequestId,
+  successFrame,
+  WS_ERROR,
+} from './protocol.ts';
+import { execError, isSupport, type LiveSource, type Resolved } from './source.ts';
+
+/** The socket as a session uses it: the ws library's WebSocket fits. */
+export interface FrameSink {
+  send(text: string): void;
+  close(code: number, reason: string): void;
+}
+
+export interface Caller {
+  role: UserRole;
+  token: string;
+  /** When the token expires naturally: after it, a dead token is expiry, not revocation (D2). */
+  expiresAt: number;
+}
+
+/** A module's debug stream on this socket: its state changes as log lines. */
+interface DebugStream {
+  id: RequestId;
+  meta: Meta;
+  /** Status key → its JSON when last seen. */
+  seen: Map<string, string>;
+}
+
+/** Reads each (sys, mod, index) at most once per pass over the bindings. */
+export type Reader = (sys: string, mod: string, index: number) => Resolved | null;
+
+/** D13: a text frame over this many bytes closes the socket with 1009 (the ws server enforces it). */
+export const MAX_FRAME_BYTES = 1024 * 1024;
+
+/** Frames one socket may have waiting for their answers. */
+export const DEFAULT_MAX_PENDING = 256;
+
+/**
+ * One socket: its frames answered in arrival order (D12), its bindings and debug streams, and the
+ * notifies the hub asks it to check.
+ */
+export class Session {
+  readonly bindings: BindingRegistry;
+  readonly #debug = new Map<string, DebugStream>();
+  #queue: Promise<void> = Promise.resolve();
+  /** Frames received and not yet answered (an exec to a hung device holds the ones behind it). */
+  #pending = 0;
+  #open = true;
+
+  constructor(
+    private readonly socket: FrameSink,
+    private readonly source: LiveSource,
+    readonly caller: Caller,
+    maxBindings: number,
+    private readonly maxPending: number = DEFAULT_MAX_PENDING,
+  ) {
+    this.bindings = new BindingRegistry(maxBindings);
+  }
+
+  get open(): boolean {
+    return this.#open;
+  }
+
+  /** A text frame from the client; queued behind the ones before it. */
+  receive(text: string): void {
+    // A client that outpaces its answers is refused at once rather than queued without end.
+    if (this.#pending >= this.maxPending) {
+      const parsed = parseFrame(text);
+      const id = parsed.kind === 'request' ? parsed.request.id : parsed.kind === 'error' ? parsed.id : null;
+      const msg = `too many requests waiting on this socket (at most ${this.maxPending})`;
+      this.#send(errorFrame(id, WS_ERROR.requestFailed, msg));
+      return;
+    }
+    this.#pending += 1;
+    this.#queue = this.#queue
+      .then(() => this.#handle(text))
+      .catch(() => {
+        this.#send(errorFrame(null, WS_ERROR.unexpectedFailure, 'the server failed to handle the frame'));
+      })
+      .finally(() => {
+        this.#pending -= 1;
+      });
+  }
+
+  /** The socket is gone: drop every binding and debug stream (§4.6). */
+  closed(): void {
+    this.#open = false;
+    this.bindings.clear();
+    this.#debug.clear();
+  }
+
+  close(code: number, reason: string): void {
+    if (!this.#open) return;
+    this.socket.close(code, reason);
+    this.closed();
+  }
+
+  sendText(text: string): void {
+    if (this.#open) this.socket.send(text);
+  }
+
+  /** Sends what changed for this socket since the last check. `timeOnly`: only time-driven modules. */
+  check(read: Reader, timeOnly: boolean): void {
+    for (const binding of this.bindings.values()) {
+      const { sys, mod, index, name } = binding.meta;
+      const resolved = read(sys, mod, index);
+      // D9: a module that is not there sends nothing; its binding waits for it.
+      if (resolved === null || (timeOnly && !resolved.timeDriven)) continue;
+      const value = Object.hasOwn(resolved.state, name) ? resolved.state[name] : undefined;
+      const json = changeFor(binding, value);
+      if (json === null) continue;
+      binding.last = json;
+      this.#send(notifyFrame(binding.id, binding.meta, value === undefined ? null : value));
+    }
+    for (const stream of this.#debug.values()) {
+      const { sys, mod, index } = stream.meta;
+      const resolved = read(sys, mod, index);
+      if (resolved === null || (timeOnly && !resolved.timeDriven)) continue;
+      for (const [key, value] of Object.entries(resolved.state)) {
+        const json = JSON.stringify(value) ?? 'null';
+        if (stream.seen.get(key) === json) continue;
+        stream.seen.set(key, json);
+        this.#send(
+          debugFrame(
+            stream.id,
+            stream.meta,
+            resolved.moduleId,
+            resolved.klass,
+            'debug',
+            `status ${key} = ${json}`,
+          ),
+        );
+      }
+    }
+  }
+
+  #send(frame: unknown): void {
+    this.sendText(JSON.stringify(frame));
+  }
+
+  async #handle(text: string): Promise<void> {
+    const parsed = parseFrame(text);
+    switch (parsed.kind) {
+      case 'ping':
+        return this.sendText('pong');
+      case 'pong':
+        return;
+      case 'error':
+        return this.#send(errorFrame(parsed.id, parsed.code, parsed.msg));
+      case 'request':
+        return this.#request(parsed.request);
+    }
+  }
+
+  async #request(request: Request): Promise<void> {
+    const { id } = request;
+    const support = isSupport(this.caller.role);
+    if (request.mod.startsWith('_') && !support) {
+      return this.#send(
+        errorFrame(id, WS_ERROR.accessDenied, `${request.mod} needs the support or admin role`),
+      );
+    }
+    switch (request.cmd) {
+      case 'bind':
+        return this.#bind(request);
+      case 'unbind':
+        this.bindings.remove(metaOf(request));
+        return this.#send(successFrame(id));
+      case 'exec':
+        return this.#exec(request);
+      case 'debug':
+        if (!support)
+          return this.#send(errorFrame(id, WS_ERROR.accessDenied, 'debug needs the support or admin role'));
+        return this.#attach(request);
+      case 'ignore':
+        if (!support)
+          return this.#send(errorFrame(id, WS_ERROR.accessDenied, 'ignore needs the support or admin role'));
+        this.#debug.delete(bindingKey({ ...request, name: '' }));
+        return this.#send(successFrame(id));
+    }
+  }
+
+  #bind(request: Request) {
+    const { id, sys } = request;
+    const meta = metaOf(request);
+    if (!this.source.hasSystem(sys)) {
+      return this.#send(errorFrame(id, WS_ERROR.systemNotFound, `could not find system ${sys}`));
+    }
+    // D7: a repeat bind is answered, not subscribed twice, and its value is not sent again.
+    if (this.bindings.get(meta)) return this.#send(successFrame(id, meta));
+    const resolved = this.source.resolve(sys, request.mod, request.index);
+    const value =
+      resolved !== null && Object.hasOwn(resolved.state, request.name)
+        ? resolved.state[request.name]
+        : undefined;
+    const binding: Binding = { id, meta, last: value === undefined ? undefined : JSON.stringify(value) };
+    if (!this.bindings.add(binding)) {
+      return this.#send(
+        errorFrame(
+          id,
+          WS_ERROR.requestFailed,
+          `too many bindings on this socket (at most ${this.bindings.limit}); unbind some first`,
+        ),
+      );
+    }
+    // D6: success first, then the current value when the status exists.
+    this.#send(successFrame(id, meta));
+    if (value !== undefined && value !== null) this.#send(notifyFrame(id, meta, value));
+  }
+
+  async #exec(request: Request): Promise<void> {
+    const { id, sys, mod, index, name, args } = request;
+    if (!this.source.hasSystem(sys)) {
+      return this.#send(errorFrame(id, WS_ERROR.systemNotFound, `could not find system ${sys}`));
+    }
+    try {
+      const value = await this.source.exec(sys, mod, index, name, args);
+      this.#send(execSuccessFrame(id, metaOf(request), value));
+    } catch (error) {
+      const { code, msg } = execError(error);
+      this.#send(errorFrame(id, code, msg));
+    }
+  }
+
+  #attach(request: Request) {
+    const { id, sys, mod, index } = request;
+    const resolved = this.source.resolve(sys, mod, index);
+    if (resolved === null) {
+      const what = this.source.hasSystem(sys) ? `module ${mod} ${index} in ${sys}` : `system ${sys}`;
+      return this.#send(errorFrame(id, WS_ERROR.moduleNotFound, `could not find ${what}`));
+    }
+    const meta = metaOf(request);
+    const seen = new Map(Object.entries(resolved.state).map(([k, v]) => [k, JSON.stringify(v) ?? 'null']));
+    this.#debug.set(bindingKey({ ...request, name: '' }), { id, meta, seen });
+    this.#send(successFrame(id));
+  }
+}

@@ -1,0 +1,89 @@
+import type { UserRole } from '../auth/index.ts';
+import { ApiError } from '../control/api-error.ts';
+import type { Simulator } from '../control/simulator.ts';
+import type { DeviceState } from '../store/model.ts';
+import { WS_ERROR, type WsErrorCode } from './protocol.ts';
+
+/** A module as the socket sees it through (sys, mod, index). */
+export interface Resolved {
+  moduleId: string;
+  /** The driver's class, for debug frames' `klass`. */
+  klass: string;
+  /** Its state as that system sees it (time-driven changes applied). */
+  state: DeviceState;
+  /** Its state changes with time alone (a warm-up counting down): re-read on the tick. */
+  timeDriven: boolean;
+}
+
+/** What the control websocket needs of the Control Service; the simulator is one (simulatorSource). */
+export interface LiveSource {
+  hasSystem(sys: string): boolean;
+  /** Null when the system or the module is not there (yet): a binding waits for it (D8). */
+  resolve(sys: string, mod: string, index: number): Resolved | null;
+  exec(sys: string, mod: string, index: number, method: string, args: unknown[]): Promise<unknown>;
+  /** The seam: runs after every change of live state; returns the unsubscribe. */
+  onChange(listener: () => void): () => void;
+  /** Runs after every change of the token store (issue, refresh, revoke). */
+  onAuthChange(listener: () => void): void;
+  /** When a token expires; null when it is not live (expired, revoked, unknown). */
+  tokenExpiresAt(token: string): number | null;
+  now(): number;
+}
+
+export function simulatorSource(sim: Simulator): LiveSource {
+  const now = sim.options.now ?? Date.now;
+  return {
+    hasSystem: (sys) => sim.repo.systems.has(sys),
+    resolve(sys, mod, index) {
+      const system = sim.repo.systems.get(sys);
+      if (!system) return null;
+      try {
+        const target = sim.devices.address(system, mod, index);
+        return {
+          moduleId: target.module.id,
+          klass: target.driver.className,
+          state: sim.devices.stateFor(target),
+          timeDriven: target.driver.advance !== undefined && target.module.running,
+        };
+      } catch {
+        return null;
+      }
+    },
+    async exec(sys, mod, index, method, args) {
+      const target = sim.devices.address(sim.systems.get(sys), mod, index);
+      const result = await sim.devices.exec(target, method, args);
+      await sim.flush();
+      return result;
+    },
+    onChange: (listener) => sim.onLiveChange(listener),
+    onAuthChange: (listener) => sim.auth.onChange(listener),
+    tokenExpiresAt: (token) => sim.auth.accessExpiresAt(token),
+    now,
+  };
+}
+
+/** Roles that may follow debug streams and reach `_`-prefixed modules (D8, D10). */
+export const isSupport = (role: UserRole): boolean => role === 'admin' || role === 'support';
+
+/** A failed exec as the socket numbers it (D8). */
+export function execError(error: unknown): { code: WsErrorCode; msg: string } {
+  if (!(error instanceof ApiError)) {
+    return { code: WS_ERROR.unexpectedFailure, msg: 'failed to execute request' };
+  }
+  switch (error.code) {
+    case 'not_found':
+      return { code: WS_ERROR.systemNotFound, msg: error.message };
+    case 'module_not_found':
+      return { code: WS_ERROR.moduleNotFound, msg: `could not find module: ${error.message}` };
+    case 'method_not_found':
+      return { code: WS_ERROR.badRequest, msg: error.message };
+    case 'invalid_arguments':
+      return { code: WS_ERROR.badRequest, msg: error.message };
+    case 'module_stopped':
+      return { code: WS_ERROR.requestFailed, msg: `module stopped: ${error.message}` };
+    case 'driver_error':
+      return { code: WS_ERROR.requestFailed, msg: `module raised: ${error.message}` };
+    default:
+      return { code: WS_ERROR.unexpectedFailure, msg: error.message };
+  }
+}
