@@ -129,8 +129,9 @@ export async function benchAuditoriumIdle(
   await page.getByRole('group', { name: 'Sources' }).getByRole('button').first().click();
   await page.locator('[data-view="in-use"]').waitFor();
   await measure('in use, Sources page');
-  await page.getByRole('tab', { name: 'Audio' }).click();
-  await measure('in use, Audio page');
+  // The lecturer's microphones (the mixer's channel mutes): the curated page since stop 25.
+  await page.getByRole('tab', { name: 'Mics' }).click();
+  await measure('in use, Mics page');
   await page.context().close();
   // The previous one-page layout polled every module one of its controls showed the state of.
   const types = await service.request<Record<string, number>>('GET', `/systems/${AUDITORIUM}/types`);
