@@ -139,11 +139,11 @@ test.describe('a lit tile means the picture is there', () => {
 
     await expect(tile(page, 'Wireless')).toHaveAttribute('data-state', 'failed', { timeout: 15_000 });
     await expect(tile(page, 'Wireless')).toHaveAttribute('aria-pressed', 'false');
-    await expect(tile(page, 'Wireless')).toContainText('Display 1 not answering');
+    await expect(tile(page, 'Wireless')).toContainText('Display 1 not responding');
     await expect(story(page)).toHaveAttribute('data-story', 'failed');
     await expect(story(page)).toHaveText(
       // The Huddle's help names no number, and this panel has no support contact configured.
-      'Wireless: Display 1 is not answering. Call AV support.',
+      'Wireless: Display 1 is not responding. Call AV support.',
     );
     await expect(connection(page)).toHaveText('Not responding: Display');
     await expect(connection(page)).not.toContainText('devices answering');
@@ -179,10 +179,10 @@ test.describe('a lit tile means the picture is there', () => {
     const laptop = tile(page, 'Laptop');
     await expect(laptop).toHaveAttribute('data-state', 'failed');
     await expect(laptop).toHaveAttribute('aria-pressed', 'false');
-    await expect(laptop).toContainText('Projector 1 not answering');
+    await expect(laptop).toContainText('Projector 1 not responding');
     // The Boardroom's own help names its number.
     await expect(story(page)).toHaveText(
-      'Laptop: Projector 1 is not answering. Call AV support on ext. 4400.',
+      'Laptop: Projector 1 is not responding. Call AV support on ext. 4400.',
     );
     await expect(connection(page)).toContainText('Not responding: Projector');
     await expect(connection(page)).not.toContainText('devices answering');

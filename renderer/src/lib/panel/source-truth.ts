@@ -100,7 +100,7 @@ export class DeviceTruth {
       const who = 'name' in quiet && typeof quiet.name === 'string' ? quiet.name : silent.name;
       return {
         state: 'failed',
-        status: `${who} is ${silent.why === 'stopped' ? 'switched off at the system' : 'not answering'}. ${callWords(room.roomHelp.phone)}`,
+        status: `${who} is ${silent.why === 'stopped' ? 'switched off at the system' : 'not responding'}. ${callWords(room.roomHelp.phone)}`,
         warming: null,
         silent: who,
       };
