@@ -26,6 +26,7 @@ export const verbNames = {
   panel: ['report'],
   enrolment: ['status', 'begin', 'unenrol'],
   diagnostics: ['export'],
+  live: ['watch', 'status', 'debug', 'ignore'],
 } as const;
 
 /**

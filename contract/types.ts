@@ -66,3 +66,12 @@ export type UnlockResult = Static<typeof UnlockResultSchema>;
 export type EnrolmentView = Static<typeof EnrolmentViewSchema>;
 export type EnrolmentChange = Static<typeof EnrolmentChangeSchema>;
 export type DiagnosticsExport = Static<typeof DiagnosticsExportSchema>;
+
+import type {
+  LiveEvent as LiveEventSchema,
+  LiveStatus as LiveStatusSchema,
+  LiveTarget as LiveTargetSchema,
+} from './live.ts';
+export type LiveEvent = Static<typeof LiveEventSchema>;
+export type LiveStatus = Static<typeof LiveStatusSchema>;
+export type LiveTarget = Static<typeof LiveTargetSchema>;

@@ -1,6 +1,7 @@
 import { config } from './config.ts';
 import { diagnostics } from './diagnostics.ts';
 import { enrolment } from './enrolment.ts';
+import { live } from './live.ts';
 import { modules } from './modules.ts';
 import { panel } from './panel.ts';
 import { session } from './session.ts';
@@ -21,6 +22,7 @@ export const contract = {
   panel,
   enrolment,
   diagnostics,
+  live,
 } as const;
 
 export type Contract = typeof contract;

@@ -187,6 +187,12 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
         },
       })),
     },
+    live: {
+      watch: record('live.watch', () => ({ mode: 'polling' as const })),
+      status: record('live.status', () => ({ mode: 'polling' as const })),
+      debug: record('live.debug', () => null),
+      ignore: record('live.ignore', () => null),
+    },
   };
 }
 
@@ -242,4 +248,8 @@ export const sampleArgs: Readonly<Record<string, unknown>> = {
   'enrolment.begin': {},
   'enrolment.unenrol': {},
   'diagnostics.export': {},
+  'live.watch': { watcher: 'page-0001', id: 'sys-R00M1', targets: [{ module: 'Display', index: 1 }] },
+  'live.status': {},
+  'live.debug': { watcher: 'page-0001', id: 'sys-R00M1', module: 'Display', index: 1 },
+  'live.ignore': { watcher: 'page-0001', id: 'sys-R00M1', module: 'Display', index: 1 },
 };

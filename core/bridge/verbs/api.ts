@@ -12,6 +12,7 @@ import type { Principal } from '../principal.ts';
 import { configVerbs } from './config.ts';
 import { diagnosticsVerbs } from './diagnostics.ts';
 import { enrolmentVerbs } from './enrolment.ts';
+import { liveVerbs } from './live.ts';
 import { modulesVerbs } from './modules.ts';
 import { panelVerbs } from './panel.ts';
 import { sessionVerbs } from './session.ts';
@@ -66,5 +67,6 @@ export function buildApi(who: Principal, shared: SharedServices): RoomdeckApi {
       pollRoundTrips,
       context: shared.diagnostics,
     }),
+    live: liveVerbs({ ready, feeds: undefined }),
   };
 }

@@ -52,6 +52,11 @@ const AUDIT: Readonly<Record<string, 'panel' | 'technician' | 'gate'>> = {
   'enrolment.begin': 'technician',
   'enrolment.unenrol': 'technician',
   'diagnostics.export': 'technician',
+  // The panel says what it shows; only a technician follows a module's log lines.
+  'live.watch': 'panel',
+  'live.status': 'panel',
+  'live.debug': 'technician',
+  'live.ignore': 'technician',
   // The gate's own verbs: how it opens and closes.
   'technician.status': 'gate',
   'technician.unlock': 'gate',
