@@ -131,6 +131,12 @@ export function fakeBridge(options: { forbid?: string[] } = {}) {
       unenrol: notFaked('enrolment.unenrol'),
     },
     diagnostics: { export: notFaked('diagnostics.export') },
+    live: {
+      watch: verb('live.watch', () => ({ mode: 'polling' as const })),
+      status: verb('live.status', () => ({ mode: 'polling' as const })),
+      debug: notFaked('live.debug'),
+      ignore: notFaked('live.ignore'),
+    },
     systems: {
       list: verb('systems.list', () => page([...systems.values()])),
       open: notFaked('systems.open'),
