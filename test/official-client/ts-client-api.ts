@@ -99,6 +99,8 @@ export interface TsClient {
   isOnline(): boolean;
   websocketRoute(): string;
   is_connected(): boolean;
+  /** realtime/functions.d.ts `status()`: the socket's connected state. */
+  status(): Source<boolean>;
   get(url: string): Source<unknown>;
   querySystems(query?: Query): Source<QueryPage<PlaceSystem>>;
   queryModules(query?: Query): Source<QueryPage<PlaceModule>>;
