@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordToken, request, SYS, USERS } from '../simulator/api/support.ts';
 import {
+  awaitValue,
   httpFailure,
   type OfficialClient,
   REDIRECT_PATH,
   socketFailure,
   startOfficialClient,
-  awaitValue,
 } from './support.ts';
 import type { PlaceModule, PlaceSystem, QueryPage, Source } from './ts-client-api.ts';
 
