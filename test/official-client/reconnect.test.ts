@@ -54,7 +54,7 @@ function outage(server: OfficialClient['sim']['app']['server']) {
 let oc: OfficialClient;
 let adminToken: string;
 beforeAll(async () => {
-  oc = await startOfficialClient(0);
+  oc = await startOfficialClient();
   adminToken = await passwordToken(oc.sim.url, USERS.admin);
 }, 30_000);
 afterAll(() => oc?.sim.close());

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { passwordToken, USERS } from '../simulator/api/support.ts';
+import { passwordToken, type Role, USERS } from '../simulator/api/support.ts';
 import { type RunningSimulator, startSimulator } from '../../simulator/server.ts';
 import { type Browser, installBrowser } from './browser-shims.ts';
 import type { Source, TsClient } from './ts-client-api.ts';
@@ -22,7 +22,7 @@ export interface OfficialClient {
   sim: RunningSimulator;
   client: TsClient;
   browser: Browser;
-  /** The panel user's token ts-client found in its storage. */
+  /** The token ts-client found in its storage (the panel user's unless told otherwise). */
   token: string;
 }
 
@@ -34,11 +34,14 @@ export interface OfficialClient {
  * md5(redirect_uri), a client id the simulator does not register, and sends the password in the
  * token URL's query string, which the wire contract's token endpoint does not read (bodies only).
  */
-export async function startOfficialClient(extraSystems: number): Promise<OfficialClient> {
+export async function startOfficialClient(
+  options: { extraSystems?: number; role?: Role } = {},
+): Promise<OfficialClient> {
+  const { extraSystems = 0, role = 'user' } = options;
   const sim = await startSimulator({ port: 0, extraSystems });
   const browser = installBrowser(`${sim.url}/panel/`);
   const redirectUri = `${sim.url}${REDIRECT_PATH}`;
-  const token = await passwordToken(sim.url, USERS.user);
+  const token = await passwordToken(sim.url, USERS[role]);
   const clientId = createHash('md5').update(redirectUri).digest('hex');
   browser.storage.setItem(`${clientId}_access_token`, token);
   browser.storage.setItem(`${clientId}_expires_at`, String(Date.now() + 3_600_000));

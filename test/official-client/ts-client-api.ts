@@ -87,6 +87,16 @@ export interface PlaceRequestOptions {
   name: string;
 }
 
+/** realtime/interfaces.d.ts `PlaceDebugEvent`. */
+export interface PlaceDebugEvent {
+  mod_id: string;
+  module: string;
+  class_name: string;
+  message: string;
+  level: string;
+  time: number;
+}
+
 type Query = Record<string, string | number | boolean>;
 
 export interface TsClient {
@@ -116,6 +126,10 @@ export interface TsClient {
   lookupSystemModuleState(system: string, module: string, index: number, key: string): Source<unknown>;
   getModule(system: string, module: string, index?: number): PlaceModuleBinding;
   bind(options: PlaceRequestOptions): Promise<void>;
+  debug(options: PlaceRequestOptions): Promise<void>;
+  ignore(options: PlaceRequestOptions): Promise<void>;
+  /** realtime/functions.d.ts: every debug frame, as ts-client reshapes it. */
+  debug_events: Source<PlaceDebugEvent>;
   PlaceSystem: abstract new (...args: never[]) => PlaceSystem;
   PlaceModule: abstract new (...args: never[]) => PlaceModule;
 }

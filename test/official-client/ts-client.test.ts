@@ -48,7 +48,7 @@ const other = <T>(method: string, path: string, json?: unknown) =>
   request<T>(oc.sim.url, method, path, { tokenValue: adminToken, json });
 
 beforeAll(async () => {
-  oc = await startOfficialClient(EXTRA_SYSTEMS);
+  oc = await startOfficialClient({ extraSystems: EXTRA_SYSTEMS });
   adminToken = await passwordToken(oc.sim.url, USERS.admin);
 }, 30_000);
 
