@@ -10,6 +10,7 @@ import { RoundTripHistogram } from '../diagnostics/histogram.ts';
 import { PanelEnrolment } from '../enrolment/enrolment.ts';
 import { PanelReports } from '../kiosk/panel-reports.ts';
 import { logLink, logSession, refreshLogger } from '../log/events.ts';
+import { createLiveFeeds } from '../live/index.ts';
 import { createMemoryLog, type Log } from '../log/log.ts';
 import type { Settings } from '../store/settings.ts';
 import { createMemoryVault, type TokenVault } from '../store/vault.ts';
@@ -69,8 +70,8 @@ export interface MainServicesOptions {
    */
   technicianLockout?: LockoutStore;
   /**
-   * Makes a session's live feeds (the control websocket). Without it, or with `service.live` off,
-   * there is no socket and the pages poll.
+   * Makes a session's live feeds (default core/live's control websocket; tests pass a fake). With
+   * `service.live` off there is no socket and the pages poll.
    */
   liveFeeds?: MakeLiveFeeds;
 }
@@ -197,7 +198,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   // Every route's verbs go through guardRoute: on a kiosk, technician verbs need the PIN gate open
   // on the panel's route too, whatever transport carries them (audience.ts).
   // One live channel per session: the panel's, and on a kiosk the technician's own (below).
-  const liveOn = config.service?.live === 'on' && options.liveFeeds !== undefined;
+  const liveOn = config.service?.live === 'on';
+  const makeFeeds = options.liveFeeds ?? createLiveFeeds;
   const liveChannel = (who: Principal, allowed?: () => boolean): LiveChannel =>
     new LiveChannel({
       session: who.session,
@@ -205,7 +207,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       ...(allowed ? { allowed } : {}),
       log,
       create: async () =>
-        (options.liveFeeds as MakeLiveFeeds)(
+        makeFeeds(
           await liveSeed({
             serviceUrl: config.serverUrl,
             tokens: who.session,

@@ -1,10 +1,9 @@
-import type { LiveTarget, ModuleState } from '../../contract/types.ts';
 import type { Clock } from '../api/clock.ts';
 import type { ControlClient } from '../api/client.ts';
 import { readStateValues } from '../api/tolerant.ts';
 import type { AccessTokenSource } from '../api/transport.ts';
 import type { LinkHealth } from '../link/health.ts';
-import type { LiveFeeds } from '../live/feeds.ts';
+import { type LiveFeeds, type LiveFeedsOptions, SOCKET_PATHS } from '../live/index.ts';
 import type { Log } from '../log/log.ts';
 
 /*
@@ -14,25 +13,12 @@ import type { Log } from '../log/log.ts';
  * words whichever of them notices trouble first.
  */
 
-/** The control websocket's route per generation (../shared/spec/realtime.md §1). */
-export const SOCKET_PATHS = {
-  legacy: '/control/websocket',
-  current: '/api/engine/v2/systems/control',
-} as const;
-
-/** How the socket's health reaches the link model: an answer (a pong), or a failure (its error). */
-export type LiveHealth = { ok: true } | { ok: false; error: unknown };
-
-export interface LiveFeedsSeed {
-  serviceUrl: string;
-  socketPath: string;
-  tokens: AccessTokenSource;
-  readState(systemId: string, target: LiveTarget, signal?: AbortSignal): Promise<ModuleState>;
-  clock: Clock;
-  random: () => number;
-  log: Log;
-  onHealth(health: LiveHealth): void;
-}
+/**
+ * What a principal's feeds are made from: core/live's options, with everything the bridge decides
+ * filled in (the timings stay core/live's defaults).
+ */
+export type LiveFeedsSeed = LiveFeedsOptions &
+  Required<Pick<LiveFeedsOptions, 'clock' | 'random' | 'log' | 'onHealth'>>;
 
 /** Makes a principal's feeds (core/live's createLiveFeeds; a fake in tests). */
 export type MakeLiveFeeds = (seed: LiveFeedsSeed) => LiveFeeds;
@@ -67,7 +53,7 @@ export async function liveSeed(source: SeedSource): Promise<LiveFeedsSeed> {
     random: source.random,
     log: source.log,
     onHealth: (health) => {
-      if (health.ok) link.answered();
+      if (health.kind === 'answered') link.answered();
       else link.failed(health.error);
     },
   };

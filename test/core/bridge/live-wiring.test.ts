@@ -221,12 +221,12 @@ describe('the live channel in the main process', () => {
       await services.api.session.signIn({});
       await vi.waitFor(() => expect(factory.made).toHaveLength(1));
       const { onHealth } = factory.latest().seed;
-      onHealth({ ok: false, error: new RoomdeckError(ErrorCode.ROOMDECK_TIMEOUT) });
+      onHealth({ kind: 'failed', error: new RoomdeckError(ErrorCode.ROOMDECK_TIMEOUT) });
       expect(await services.api.session.link({})).toMatchObject({
         state: 'unreachable',
         message: expect.stringMatching(/not answering/),
       });
-      onHealth({ ok: true });
+      onHealth({ kind: 'answered', roundTripMs: 12 });
       expect((await services.api.session.link({})).state).toBe('live');
       // A socket exec that fails on the link says so too.
       factory.latest().execOverSocket = async () => {
