@@ -89,7 +89,11 @@ export async function liveEvents(app: FastifyInstance, options: LiveEventsOption
       connection: 'keep-alive',
     });
     raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
-    const unsubscribe = options.live()?.subscribe((event) => raw.write(frame(event))) ?? (() => undefined);
+    const live = options.live();
+    const unsubscribe = live?.subscribe((event) => raw.write(frame(event))) ?? (() => undefined);
+    // Where things stand first: a page whose stream was down polled meanwhile and learns here
+    // whether it may stop (changes still come as `state` events; a module is polled until one does).
+    raw.write(frame({ type: 'mode', ...(live?.status() ?? { mode: 'polling' }) }));
     const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
     heartbeat.unref();
     let replaced = false;

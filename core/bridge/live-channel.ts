@@ -16,6 +16,8 @@ export interface LiveRoute {
   subscribe(listener: (event: LiveEvent) => void): () => void;
   /** A page is gone (its window destroyed, its event stream closed): its watch list goes. */
   forget(watcher: string): void;
+  /** Push or polling now: a page's event stream starts with it (it may have missed a change). */
+  status(): LiveStatus;
 }
 
 export interface LiveChannelOptions {

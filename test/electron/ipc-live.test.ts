@@ -26,6 +26,7 @@ function testRoute() {
       return () => listeners.delete(listener);
     },
     forget: (watcher) => forgotten.push(watcher),
+    status: () => ({ mode: 'push' }),
   };
   const emit = (event: LiveEvent) => {
     for (const listener of listeners) listener(event);

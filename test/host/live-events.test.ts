@@ -29,6 +29,7 @@ function testRoute() {
       return () => listeners.delete(listener);
     },
     forget: (watcher) => forgotten.push(watcher),
+    status: () => ({ mode: 'push' }),
   };
   const emit = (event: LiveEvent) => {
     for (const listener of listeners) listener(event);
@@ -164,13 +165,14 @@ describe('the browser host’s live event stream', () => {
     const mode: LiveEvent = { type: 'mode', mode: 'polling', reason: 'ROOMDECK_OFFLINE' };
     panel.emit(mode);
     await stream.until(/"mode":"polling"/);
-    expect(dataLines(stream.text())).toEqual([STATE, mode]);
+    // The stream opens with where things stand, then the route's events in order.
+    expect(dataLines(stream.text())).toEqual([{ type: 'mode', mode: 'push' }, STATE, mode]);
     // A quiet stream still hears from the host, so nothing in between cuts it as idle.
     await stream.until(/: heartbeat/);
     // The technician's events are not the panel page's.
     technician.emit({ ...STATE, module: 'Secret' });
     panel.emit(STATE);
-    await vi.waitFor(() => expect(dataLines(stream.text())).toHaveLength(3));
+    await vi.waitFor(() => expect(dataLines(stream.text())).toHaveLength(4));
     expect(stream.text()).not.toContain('Secret');
   });
 
@@ -224,7 +226,10 @@ describe('the browser host’s live event stream', () => {
     panel.emit(STATE);
     technician.emit({ ...STATE, module: 'Technician' });
     await stream.until(/Technician/);
-    expect(dataLines(stream.text())).toEqual([{ ...STATE, module: 'Technician' }]);
+    expect(dataLines(stream.text())).toEqual([
+      { type: 'mode', mode: 'push' },
+      { ...STATE, module: 'Technician' },
+    ]);
     stream.request.destroy();
     await vi.waitFor(() => expect(technician.forgotten).toEqual(['tools-0123456789']));
     expect(panel.forgotten).toEqual([]);
