@@ -64,6 +64,7 @@ export function resolveMerged(
     ...chooseServer(value, sources, context.env),
     ...checkEndSession(value, sources),
     ...checkUpdates(value, sources),
+    ...checkService(value, sources),
     ...checkAcrossSettings(value, sources),
   ];
   if (all.length === 0) all.push(...schemaProblems(value, sources));
@@ -130,6 +131,16 @@ function checkUpdates(value: Record<string, unknown>, sources: Sources): ConfigP
     problems.push(problem('updates.channel', sources, `must be "stable" or "beta" (got ${got})`));
   }
   return problems;
+}
+
+const API_CHOICES: readonly string[] = ['legacy', 'current', 'auto'];
+
+/** `service.api`: one of the generations Roomdeck speaks, or `auto`. */
+function checkService(value: Record<string, unknown>, sources: Sources): ConfigProblem[] {
+  const service = value.service as { api?: unknown } | undefined;
+  if (service?.api === undefined || API_CHOICES.includes(service.api as string)) return [];
+  const got = JSON.stringify(service.api);
+  return [problem('service.api', sources, `must be "legacy", "current" or "auto" (got ${got})`)];
 }
 
 /** Settings that are valid alone but not together, or valid JSON but not safe. */

@@ -59,6 +59,15 @@ export const ResolvedConfig = Type.Object({
       channel: Type.Optional(Type.Union([Type.Literal('stable'), Type.Literal('beta')])),
     }),
   ),
+  /**
+   * The control service (`service.*`). `api`: which API generation it speaks, `legacy`
+   * (`/api/control`), `current` (`/api/engine/v2`, PlaceOS) or `auto` (asked once, the default).
+   */
+  service: Type.Optional(
+    Type.Object({
+      api: Type.Optional(Type.Union([Type.Literal('legacy'), Type.Literal('current'), Type.Literal('auto')])),
+    }),
+  ),
   /** Browser host: address and port to serve on (port 0 = any free one). */
   host: Type.Object({ address: Type.String(), port: Type.Integer({ minimum: 0, maximum: 65535 }) }),
 });
