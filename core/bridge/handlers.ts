@@ -1,6 +1,7 @@
 import type { RoomdeckApi } from '../../contract/verbs.ts';
 import { type Clock, systemClock } from '../api/clock.ts';
 import type { ControlClient } from '../api/client.ts';
+import { ServiceGeneration } from '../api/generation.ts';
 import { createOAuthContext } from '../auth/flows.ts';
 import { type OpenSignInWindow, Session, type SignInMode } from '../auth/session.ts';
 import type { SignOutMemory } from '../auth/sign-out-memory.ts';
@@ -96,6 +97,14 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const { config, settings } = options;
   const clock = resolveClock(options);
   const log = options.log ?? createMemoryLog();
+  // Which API generation the service speaks (`service.api`): asked once, for every client and sign-in.
+  const generation = new ServiceGeneration({
+    baseUrl: config.serverUrl,
+    choice: config.service?.api ?? 'auto',
+    timeoutMs: config.requestTimeoutMs,
+    fetch: options.fetch,
+    clock,
+  });
   const oauth = createOAuthContext({
     serverUrl: config.serverUrl,
     clientId: config.clientId,
@@ -104,6 +113,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     timeoutMs: config.requestTimeoutMs,
     fetch: options.fetch,
     clock,
+    generation,
   });
   const session = new Session({
     oauth,
@@ -129,6 +139,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     clock,
     fetch: options.fetch,
     usesPasswordGrant: config.serviceAccount !== undefined,
+    generation,
   });
   const { client } = panel;
   const unlogLink = logLink(panel.link, log);
@@ -201,7 +212,13 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const technicianApi = guardRoute(
     // A technician always types their own password: never the panel's managed account.
     buildApi(
-      principal(technicianSession, { config, clock, fetch: options.fetch, usesPasswordGrant: false }),
+      principal(technicianSession, {
+        config,
+        clock,
+        fetch: options.fetch,
+        usesPasswordGrant: false,
+        generation,
+      }),
       shared,
     ),
     { route: 'technician', kiosk: config.kiosk, gate: technician },
