@@ -43,7 +43,7 @@ function live(over: ServicesOverrides = {}, liveSetting: 'on' | 'off' = 'on') {
 }
 
 describe('the live channel in the main process', () => {
-  it('makes no feeds while signed out; one at sign-in, on the route of the generation the service speaks (auto: the simulator's current one), closed at sign-out', async () => {
+  it('makes no feeds while signed out; one at sign-in, on the route of the generation the service speaks (auto: the simulator speaks the current one), closed at sign-out', async () => {
     const { services, factory, events } = live();
     try {
       await services.ready;
