@@ -204,7 +204,10 @@ export class LiveSocket {
 
   #receive(text: string): void {
     const frame = parseServerFrame(text);
-    if (frame.kind === 'pong') return this.#keepalive.pong();
+    if (frame.kind === 'pong') {
+      this.#keepalive.pong();
+      return;
+    }
     if (frame.kind === 'success' && typeof frame.id === 'number') {
       this.#settle(frame.id)?.resolve(frame.value);
       return;
