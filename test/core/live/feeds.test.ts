@@ -5,7 +5,7 @@ import { SOCKET_PATHS } from '../../../core/live/index.ts';
 import { type Api, SYS } from '../../simulator/api/support.ts';
 import { startRealtimeApi } from '../../simulator/realtime/support.ts';
 import { type FaultProxy, startFaultProxy } from '../../support/fault-proxy.ts';
-import { type Harness, httpExec, isMode, isState, startFeeds } from './support.ts';
+import { type Harness, httpExec, isMode, isState, startFeeds, waitFor } from './support.ts';
 
 /**
  * The live feeds against the simulator's control websocket, both routes, over real sockets: what a
@@ -251,14 +251,6 @@ describe('where a socket may go', () => {
     expect(h.tokens.accepted).toBe(0);
   });
 });
-
-async function waitFor(done: () => boolean, ms = 10_000): Promise<void> {
-  const started = Date.now();
-  while (!done()) {
-    if (Date.now() - started > ms) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function faultyRoom(settings: Record<string, unknown>): Promise<string> {
   const module = await api.req<{ id: string }>('POST', '/api/control/modules', {

@@ -23,8 +23,8 @@ export class TestTokens implements AccessTokenSource {
   readonly refused: AuthError[] = [];
   accepted = 0;
   constructor(
-    private readonly api: Api,
-    private readonly role: Role,
+    api: Api,
+    role: Role,
     public token: string,
     /** What renewal yields; by default a fresh sign-in. */
     private readonly renew: () => Promise<string> = () => api.login(role),
@@ -161,4 +161,13 @@ export async function httpExec(api: Api, sys: string, module: string, method: st
     json: { module, method, args },
   });
   if (response.status !== 200) throw new Error(`exec ${method}: ${response.status} ${response.text}`);
+}
+
+/** A bounded real wait for something real I/O brings (the fake clock does not move). */
+export async function waitFor(done: () => boolean, what = 'the condition', ms = WAIT_MS): Promise<void> {
+  const started = Date.now();
+  while (!done()) {
+    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
