@@ -16,7 +16,7 @@ import { type Harness, httpExec, isMode, isState, startFeeds, until, waitFor } f
 const DISPLAY = { module: 'Display', index: 1 };
 const W = 'watcher-faults';
 /** Keep-alive out of the way where a test moves the clock through back-offs (the hang test has its own). */
-const QUIET = { intervalMs: 3_600_000, timeoutMs: 3_600_000 };
+const QUIET = { intervalMs: 3_600_000, jitterMs: 0, timeoutMs: 3_600_000 };
 
 let api: Api;
 let proxy: FaultProxy;
@@ -126,7 +126,7 @@ describe.each(Object.entries(SOCKET_PATHS))('socket faults over the %s route', (
 
   it('hung (no pong): polling 5 s after the unanswered ping, a round trip reported before, push again after', async () => {
     await httpExec(api, SYS.huddle, 'Display', 'power', [true]);
-    const h = start({ keepalive: { intervalMs: 25_000, timeoutMs: 5_000 } });
+    const h = start({ keepalive: { intervalMs: 25_000, jitterMs: 0, timeoutMs: 5_000 } });
     await bound(h);
     // The ping sent on open is answered (the clock has not moved): the link model hears a round trip.
     await waitFor(() => h.health.some((r) => r.kind === 'answered'));
