@@ -17,20 +17,24 @@ let framesOut = 0;
 let cpuAt = process.cpuUsage();
 let wallAt = performance.now();
 const open = new Set<WebSocket>();
+const track = (ws: WebSocket) => {
+  if (open.has(ws)) return;
+  open.add(ws);
+  ws.once('close', () => open.delete(ws));
+};
 
 // The simulator's sockets are ws's: count their frames where ws sends and emits them.
 const send = WebSocket.prototype.send;
 WebSocket.prototype.send = function (this: WebSocket, ...args: Parameters<typeof send>) {
   framesOut += 1;
-  open.add(this);
-  this.once('close', () => open.delete(this));
+  track(this);
   return send.apply(this, args);
 } as typeof send;
 const emit = WebSocket.prototype.emit;
 WebSocket.prototype.emit = function (this: WebSocket, event: string | symbol, ...args: unknown[]) {
   if (event === 'message') {
     framesIn += 1;
-    open.add(this);
+    track(this);
   }
   return emit.call(this, event, ...args);
 } as typeof emit;
