@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../contract/error-codes.ts';
+import { toBridgeError } from '../../../core/api/errors.ts';
 import { SOCKET_PATHS } from '../../../core/live/index.ts';
 import { type Api, CI_CLIENT, SYS } from '../../simulator/api/support.ts';
 import { startRealtimeApi } from '../../simulator/realtime/support.ts';
@@ -81,9 +82,14 @@ describe.each(Object.entries(SOCKET_PATHS))('socket faults over the %s route', (
   const bound = async (h: Harness) => {
     h.feeds.watch(W, SYS.huddle, [DISPLAY]);
     await h.events.next(isMode('push'), 'push mode');
-    await h.events.next(isState('Display'), 'the first state');
-    // Every request answered before the fault begins (a bind left waiting would be a fault of its own).
-    await waitFor(() => unanswered().length === 0, 'every request answered');
+    const first = await h.events.next(isState('Display'), 'the first state');
+    // Every key bound (the binds follow the read) and every request answered before the fault
+    // begins: a bind left waiting would be a fault of its own.
+    const binds = () => proxy.frames.filter((f) => f.from === 'client' && f.text.includes('"cmd":"bind"'));
+    await waitFor(
+      () => binds().length >= Object.keys(first.state).length && unanswered().length === 0,
+      'every key bound',
+    );
   };
 
   it('refused: polling at once (no time passes), push again when the service takes sockets, stale before fresh', async () => {
@@ -144,6 +150,25 @@ describe.each(Object.entries(SOCKET_PATHS))('socket faults over the %s route', (
     await proxy.set('pass');
     await h.clock.advance(1_000);
     await backToPush(h, since, { power: false });
+  });
+
+  it('an exec unanswered past its deadline: EXEC_TIMEOUT (it may still complete), then a probe finds the socket hung', async () => {
+    await httpExec(api, SYS.huddle, 'Display', 'power', [true]);
+    // Keep-alive would not ping again for an hour: only the unanswered exec can tell.
+    const h = start({ keepalive: { intervalMs: 3_600_000, jitterMs: 0, timeoutMs: 5_000 } });
+    await bound(h);
+    await waitFor(() => h.health.some((r) => r.kind === 'answered'));
+    await proxy.set('hang');
+    const exec = h.feeds.exec(SYS.huddle, { ...DISPLAY, method: 'power', args: [false] });
+    const outcome = exec?.then(
+      () => 'answered',
+      (error: unknown) => toBridgeError(error).code,
+    );
+    await h.clock.advance(10_000);
+    expect(await outcome).toBe(ErrorCode.ROOMDECK_EXEC_TIMEOUT);
+    expect(h.feeds.status().mode).toBe('push');
+    await h.clock.advance(5_000);
+    expect((await h.events.next(isMode('polling'), 'polling mode')).reason).toBe(ErrorCode.ROOMDECK_TIMEOUT);
   });
 
   it('token revoked while bound (4401): renewed through the session, back to push, no sign-out', async () => {
