@@ -194,7 +194,10 @@ export class Poller {
     entry.pushed = false;
     this.#setStale(entry, true);
     if (!this.#active) return;
-    if (!this.#push) return this.#run(entry);
+    if (!this.#push) {
+      this.#run(entry);
+      return;
+    }
     const wait = this.#o.staleWaitMs ?? 10_000;
     const random = this.#o.random ?? Math.random;
     entry.awaitingPush = true;
