@@ -138,7 +138,10 @@ export class RoomPolling {
    */
   modeChanged(push: boolean): void {
     if (!this.#started || this.#disposed) return;
-    if (push) return;
+    if (push) {
+      this.#scheduleModules();
+      return;
+    }
     void this.#o.refreshModules();
     this.#modulesSooner();
   }
