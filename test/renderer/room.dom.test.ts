@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Module, RoomdeckApi, SystemDetail } from '#contract';
+import type { Module, RoomdeckApi } from '#contract';
 import { systemClock } from '../../renderer/src/lib/clock.ts';
 import { BridgeError } from '../../renderer/src/lib/bridge.ts';
 import {

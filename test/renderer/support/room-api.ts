@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { LiveEvent, LiveWatch, Module, RoomdeckApi, SystemDetail } from '#contract';
+import type { LiveEvent, LiveTarget, Module, RoomdeckApi, SystemDetail } from '#contract';
 import type { LiveEventSource } from '../../../renderer/src/lib/live-events.ts';
 import { FUNCS, STATES } from './fixtures.ts';
 
@@ -66,6 +66,13 @@ export function fakeApi(d: SystemDetail, types: Record<string, number>) {
     return { detail: dd, types: tt, modules };
   });
   return { api, calls };
+}
+
+/** A page's watch list, as `live.watch` takes it. */
+export interface LiveWatch {
+  watcher: string;
+  id: string;
+  targets: LiveTarget[];
 }
 
 /** The main process's live channel as a page sees it: the watch lists it was given, events it pushes. */
