@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RoomdeckApi } from '#contract';
+import { BridgeError } from '../../renderer/src/lib/bridge.ts';
 import { systemClock } from '../../renderer/src/lib/clock.ts';
 import { ControlState } from '../../renderer/src/lib/control-state.svelte.ts';
 import { advancedPage } from '../../renderer/src/lib/plan/auto-plan.ts';
 import { Room } from '../../renderer/src/lib/room/room.svelte.ts';
+import { linkWords } from '../../renderer/src/lib/words/link-words.ts';
 import { STATES } from './support/fixtures.ts';
 import { detail, FakeLive, fakeApi, mod, withLive } from './support/room-api.ts';
 
@@ -246,6 +248,24 @@ describe('a room on the live channel', () => {
     expect(r.silence({ module: 'Display', index: 1 })).toMatchObject({ why: 'not responding' });
     await vi.advanceTimersByTimeAsync(0);
     expect(gets(api) - before).toBe(1);
+  });
+
+  it('says what a polling panel says when the socket failed because the service is gone, and nothing when only the socket failed', async () => {
+    const { api, live } = bigRoom();
+    const r = open(api, live);
+    await r.load();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(r.feeds.push).toBe(true);
+    const offline = new BridgeError({
+      code: 'ROOMDECK_OFFLINE',
+      message: 'The Control Service is not answering.',
+    });
+    vi.mocked(api.systems.state).mockRejectedValue(offline);
+    live.emit({ type: 'mode', mode: 'polling', reason: 'ROOMDECK_OFFLINE' });
+    await vi.advanceTimersByTimeAsync(0);
+    // The words of the link model, exactly as a room that only ever polled says them.
+    expect(r.feeds.linkLost).toBe(linkWords(offline));
+    expect(r.feed('RoomLogic', 1).stale).toBe(true);
   });
 
   it('polls as before when the main process does not take the watch list', async () => {
