@@ -1,7 +1,13 @@
 import { ErrorCode } from '#contract';
 import type { AppConfig, BootView, RoomdeckApi, RoomOpening, SessionStatus } from '#contract';
 import { BridgeError, toBridgeError } from './bridge.ts';
-import type { PanelLive } from './room/live.ts';
+import type { LiveEventSource } from './live-events.ts';
+
+/** The page's live channel as each room takes it (room/live.ts's PanelLive, named here so lib/ needs no room/). */
+export interface PageLive {
+  source: LiveEventSource;
+  watcher: string;
+}
 
 export interface Reason {
   code: string;
@@ -49,7 +55,7 @@ export class AppModel {
   readonly #api: RoomdeckApi;
   readonly #nav: Navigator;
   readonly #wait: (ms: number) => Promise<void>;
-  readonly #live: PanelLive | null;
+  readonly #live: PageLive | null;
   /** The remembered room, asked for as soon as start-up knows it (see `takeOpening`). */
   #opening: { systemId: string; answer: Promise<RoomOpening> } | null = null;
 
@@ -61,7 +67,7 @@ export class AppModel {
     api: RoomdeckApi,
     nav: Navigator,
     wait: (ms: number) => Promise<void> = sleep,
-    live: PanelLive | null = null,
+    live: PageLive | null = null,
   ) {
     this.#api = api;
     this.#nav = nav;
@@ -70,7 +76,7 @@ export class AppModel {
   }
 
   /** The page's live channel, handed to each room the panel opens (null: the panel polls). */
-  get live(): PanelLive | null {
+  get live(): PageLive | null {
     return this.#live;
   }
 
