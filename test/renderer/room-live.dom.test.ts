@@ -103,6 +103,31 @@ describe('a room on the live channel', () => {
     expect(live.listeners).toBe(0);
   });
 
+  it('sends a closing room’s empty list before the next room’s list on the same page, however long the answers take', async () => {
+    const { api, live } = bigRoom();
+    const page = { source: live, watcher: WATCHER };
+    const first = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock, live: page });
+    await first.load();
+    await vi.advanceTimersByTimeAsync(0);
+    // The next list's answer is slow: the room closes, and another opens, while it is out.
+    let answer: () => void = () => undefined;
+    live.api.live.watch.mockImplementationOnce(async (args) => {
+      live.watches.push(structuredClone(args));
+      await new Promise<void>((resolve) => (answer = resolve));
+      return { mode: 'push' as const };
+    });
+    first.show(advancedPage(first.plan?.advanced ?? []));
+    first.dispose();
+    const next = open(api, live);
+    await next.load();
+    answer();
+    await vi.advanceTimersByTimeAsync(0);
+    // The main process holds the room now shown: its list came last.
+    expect(live.watches.at(-1)?.targets.length).toBeGreaterThan(0);
+    expect(live.watching).toEqual([...next.feeds.watched].sort());
+    expect(live.watches.map((w) => w.targets.length === 0)).toContain(true);
+  });
+
   it('costs the service at most 0.02 requests a second when idle and pushed (no state polled, the module list rarely)', async () => {
     const { api, live, calls } = bigRoom();
     const r = open(api, live);

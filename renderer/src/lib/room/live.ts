@@ -20,6 +20,17 @@ export interface RoomLiveOptions {
   onState?(target: Address, state: ModuleState): void;
 }
 
+/**
+ * A page's watch calls, in the order they were made, across its rooms: the list a room closing
+ * sends (`[]`) must never land after the list of the room opened next under the same watcher.
+ */
+const queues = new WeakMap<PanelLive, Promise<unknown>>();
+function inOrder<T>(live: PanelLive, call: () => Promise<T>): Promise<T> {
+  const next = (queues.get(live) ?? Promise.resolve()).catch(() => undefined).then(call);
+  queues.set(live, next);
+  return next;
+}
+
 const keyOf = (targets: readonly Address[]): string =>
   targets
     .map((t) => `${t.module}/${t.index}`)
@@ -36,12 +47,12 @@ const keyOf = (targets: readonly Address[]): string =>
 export class RoomLive {
   readonly #o: RoomLiveOptions;
   readonly #unsubscribe: () => void;
-  /** The list the main process holds for this page (as last sent), and the one to send next. */
+  /** The list the main process holds for this page (as last sent; null: unknown, send again). */
   #sent: string | null = null;
-  #wanted: Address[] | null = null;
   /** The last list asked for, sent again if the main process did not take it and push resumes. */
   #last: Address[] | null = null;
-  #sending = false;
+  /** Numbers this room's lists: only the newest waiting is sent. */
+  #tickets = 0;
   /** Mode events seen: a watch answer older than one of them does not overrule it. */
   #modeEvents = 0;
   #closed = false;
@@ -51,12 +62,32 @@ export class RoomLive {
     this.#unsubscribe = options.live.source.subscribe((event) => this.#event(event));
   }
 
-  /** What the shown page needs now; sent once per change of the set, one call at a time, latest last. */
+  /**
+   * What the shown page needs now. Sent in the page's order of calls (see inOrder), once per change
+   * of the set; a list overtaken by a newer one of this room before its turn is not sent at all.
+   */
   watch(targets: readonly Address[]): void {
     if (this.#closed) return;
-    this.#wanted = targets.map((t) => ({ module: t.module, index: t.index }));
-    this.#last = this.#wanted;
-    void this.#flush();
+    const wanted = targets.map((t) => ({ module: t.module, index: t.index }));
+    this.#last = wanted;
+    const ticket = ++this.#tickets;
+    const { api, live, systemId } = this.#o;
+    void inOrder(live, async () => {
+      if (ticket !== this.#tickets) return;
+      const key = keyOf(wanted);
+      if (key === this.#sent) return;
+      const seen = this.#modeEvents;
+      try {
+        const status = await api.live.watch({ watcher: live.watcher, id: systemId, targets: wanted });
+        this.#sent = key;
+        if (!this.#closed && seen === this.#modeEvents) this.#mode(status.mode);
+      } catch {
+        // Not watched: nothing will be pushed for this list, so the feeds poll it; the next page
+        // change (or the channel pushing again) asks again.
+        this.#sent = null;
+        if (!this.#closed) this.#mode('polling');
+      }
+    });
   }
 
   /** The room is closing: the main process unbinds what this page watched. */
@@ -67,36 +98,6 @@ export class RoomLive {
     this.#unsubscribe();
     // Nothing arrives any more: whatever the feeds still do, they poll.
     this.#o.feeds.setPush(false);
-  }
-
-  async #flush(): Promise<void> {
-    if (this.#sending) return;
-    this.#sending = true;
-    try {
-      while (this.#wanted !== null) {
-        const targets = this.#wanted;
-        this.#wanted = null;
-        const key = keyOf(targets);
-        if (key === this.#sent) continue;
-        const seen = this.#modeEvents;
-        try {
-          const status = await this.#o.api.live.watch({
-            watcher: this.#o.live.watcher,
-            id: this.#o.systemId,
-            targets,
-          });
-          this.#sent = key;
-          if (!this.#closed && seen === this.#modeEvents) this.#mode(status.mode);
-        } catch {
-          // Not watched: nothing will be pushed for this list, so the feeds poll it; the next
-          // page change (or mode event) asks again.
-          this.#sent = null;
-          if (!this.#closed) this.#mode('polling');
-        }
-      }
-    } finally {
-      this.#sending = false;
-    }
   }
 
   #event(event: LiveEvent): void {
