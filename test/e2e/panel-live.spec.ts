@@ -41,9 +41,10 @@ test('with push on, a change made elsewhere shows without the page asking for an
   expect(calls).toContain('live/watch');
   // The channel pushes (the socket is open and bound).
   await expect
-    .poll(async () => (await callBridge<{ mode: string }>(page, 'bridge/live/status')).body.mode, {
-      timeout: 15_000,
-    })
+    .poll(
+      async () => (await callBridge<{ value: { mode: string } }>(page, 'bridge/live/status')).body.value.mode,
+      { timeout: 15_000 },
+    )
     .toBe('push');
   // Settled: a quiet spell with no state asked for (each module's pushed state has arrived).
   await expect
