@@ -3,6 +3,7 @@ import type { DeviceCode, RoomdeckApi, TechnicianAccess } from '#contract';
 import { type BridgeError, toBridgeError } from '../bridge.ts';
 import type { Clock } from '../clock.ts';
 import { InactivityTimer } from './inactivity.ts';
+import type { ToolsChannel } from './live-link.ts';
 
 /**
  * Technician access on a kiosk panel, as the drawer over the panel shows it: the PIN pad, then the
@@ -27,6 +28,8 @@ export interface TechnicianAccessOptions {
   api: RoomdeckApi;
   /** The technician's route: what the tools use while the drawer is open. */
   tools: RoomdeckApi;
+  /** The technician route's live events (issue 23), when the host has them; without, the tools poll. */
+  channel?: ToolsChannel | undefined;
   nav: Navigator;
   clock: Clock;
 }
@@ -103,6 +106,10 @@ export class TechnicianAccessModel {
   /** The technician's bridge, for the tools. */
   get tools(): RoomdeckApi {
     return this.#tools;
+  }
+  /** The tools' live events on the technician's route, if the host has them. */
+  get channel(): ToolsChannel | null {
+    return this.#options.channel ?? null;
   }
 
   /**
