@@ -3,7 +3,7 @@ import type { DeviceCode, RoomdeckApi, TechnicianAccess } from '#contract';
 import { type BridgeError, toBridgeError } from '../bridge.ts';
 import type { Clock } from '../clock.ts';
 import { InactivityTimer } from './inactivity.ts';
-import type { ToolsChannel } from './live-link.ts';
+import type { LiveEventSource } from '../live-events.ts';
 
 /**
  * Technician access on a kiosk panel, as the drawer over the panel shows it: the PIN pad, then the
@@ -29,7 +29,7 @@ export interface TechnicianAccessOptions {
   /** The technician's route: what the tools use while the drawer is open. */
   tools: RoomdeckApi;
   /** The technician route's live events (issue 23), when the host has them; without, the tools poll. */
-  channel?: ToolsChannel | undefined;
+  events?: LiveEventSource | undefined;
   nav: Navigator;
   clock: Clock;
 }
@@ -108,8 +108,8 @@ export class TechnicianAccessModel {
     return this.#tools;
   }
   /** The tools' live events on the technician's route, if the host has them. */
-  get channel(): ToolsChannel | null {
-    return this.#options.channel ?? null;
+  get events(): LiveEventSource | null {
+    return this.#options.events ?? null;
   }
 
   /**

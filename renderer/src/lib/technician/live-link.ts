@@ -8,10 +8,12 @@ export interface LiveTargetRef {
   index: number;
 }
 
-/** What the tools get from their host to use the live channel: the events and the watcher they belong to. */
+/**
+ * The tools' channel: their route's live events, and a watcher id of their own (so their watch
+ * list never replaces the panel's, which on a laptop lives on the same route).
+ */
 export interface ToolsChannel {
   events: LiveEventSource;
-  /** The watcher id the events were opened for (a kiosk's technician route has its own). */
   watcher: string;
 }
 
