@@ -3,7 +3,6 @@ import type { DeviceCode, RoomdeckApi, TechnicianAccess } from '#contract';
 import { type BridgeError, toBridgeError } from '../bridge.ts';
 import type { Clock } from '../clock.ts';
 import { InactivityTimer } from './inactivity.ts';
-import type { LiveEventSource } from '../live-events.ts';
 
 /**
  * Technician access on a kiosk panel, as the drawer over the panel shows it: the PIN pad, then the
@@ -28,8 +27,6 @@ export interface TechnicianAccessOptions {
   api: RoomdeckApi;
   /** The technician's route: what the tools use while the drawer is open. */
   tools: RoomdeckApi;
-  /** The technician route's live events (issue 23), when the host has them; without, the tools poll. */
-  events?: LiveEventSource | undefined;
   nav: Navigator;
   clock: Clock;
 }
@@ -106,10 +103,6 @@ export class TechnicianAccessModel {
   /** The technician's bridge, for the tools. */
   get tools(): RoomdeckApi {
     return this.#tools;
-  }
-  /** The tools' live events on the technician's route, if the host has them. */
-  get events(): LiveEventSource | null {
-    return this.#options.events ?? null;
   }
 
   /**

@@ -50,6 +50,14 @@ export class ToolsLive {
     this.watcher = channel.watcher;
   }
 
+  /**
+   * Keeps the events flowing while the tools are open (the browser host's stream ends, and forgets
+   * the watcher, when nobody listens: between two views it must not). Returns the release.
+   */
+  hold(): () => void {
+    return this.events.subscribe(() => undefined);
+  }
+
   /** Watch these modules of one system instead of whatever the tools watched before. */
   watch(id: string, targets: LiveTargetRef[]): Promise<LiveStatus> {
     this.#desired = { id, targets: targets.map(({ module, index }) => ({ module, index })) };
