@@ -24,7 +24,8 @@ const SCREENS = 'test-results/screens';
 let stack: Stack;
 let service: Service;
 
-test.use({ ownStack: { kiosk: { system: HUDDLE, pin: PIN, idleSeconds: 600 } } });
+// The live channel on whatever the run says (ROOMDECK_E2E_LIVE): this spec is about it.
+test.use({ ownStack: { kiosk: { system: HUDDLE, pin: PIN, idleSeconds: 600 }, hostArgs: ['--live', 'on'] } });
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(({ stack: started, service: api }) => {
@@ -98,7 +99,7 @@ test('on a laptop, a support technician sees a module’s state pushed and follo
   const dir = mkdtempSync(path.join(tmpdir(), 'roomdeck-e2e-live-'));
   let host: Running | undefined;
   try {
-    host = await startHost({ serverUrl: stack.simulator.url, dataDir: dir });
+    host = await startHost({ serverUrl: stack.simulator.url, dataDir: dir, args: ['--live', 'on'] });
     await page.setViewportSize(SIZES[0]);
     await signIn(page, host.url, 'tech@demo.local');
     await page.getByRole('button', { name: 'Technician tools' }).click();
@@ -111,6 +112,31 @@ test('on a laptop, a support technician sees a module’s state pushed and follo
       .getByRole('button', { name: 'Stop' })
       .click();
     await expect(page.getByRole('button', { name: 'Follow log' })).toBeVisible();
+  } finally {
+    await host?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('with the live channel switched off, the state view says it refreshes every 2 s, and does', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(path.join(tmpdir(), 'roomdeck-e2e-live-off-'));
+  let host: Running | undefined;
+  try {
+    host = await startHost({ serverUrl: stack.simulator.url, dataDir: dir, args: ['--live', 'off'] });
+    await page.setViewportSize(SIZES[0]);
+    await signIn(page, host.url, 'tech@demo.local');
+    await page.getByRole('button', { name: 'Technician tools' }).click();
+    await openDisplay(page);
+    const state = page.getByRole('region', { name: 'State', exact: true });
+    await expect(state.getByRole('status').first()).toHaveText('Refreshing every 2 s');
+    await expect(state).toHaveAttribute('data-freshness', 'polling');
+    const reads = countStateReads(page);
+    await service.exec(HUDDLE, 'Display', 'volume', [33]);
+    await expect(state.locator('tr[data-key="volume"]')).toContainText('33');
+    expect(reads()).toBeGreaterThan(0);
   } finally {
     await host?.stop();
     rmSync(dir, { recursive: true, force: true });
