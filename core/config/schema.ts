@@ -1,6 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { PanelTimers, PollSettings } from '../../contract/config.ts';
 
+/** `service.live`: the control websocket on or off. */
+export const LiveSetting = Type.Union([Type.Literal('on'), Type.Literal('off')]);
+
 /**
  * Roomdeck's configuration after flags, environment and the config file are merged and checked.
  * Installers set it per panel (managed configuration); a technician's laptop usually sets nothing.
@@ -60,12 +63,20 @@ export const ResolvedConfig = Type.Object({
     }),
   ),
   /**
-   * The control service (`service.*`). `api`: which API generation it speaks, `legacy`
-   * (`/api/control`), `current` (`/api/engine/v2`, PlaceOS) or `auto` (asked once, the default).
+   * The control service (`service.*`): how Roomdeck talks to it.
    */
   service: Type.Optional(
     Type.Object({
+      /**
+       * Which API generation it speaks: `legacy` (`/api/control`), `current` (`/api/engine/v2`,
+       * PlaceOS) or `auto` (asked once, the default).
+       */
       api: Type.Optional(Type.Union([Type.Literal('legacy'), Type.Literal('current'), Type.Literal('auto')])),
+      /**
+       * `on` (the default): the control websocket pushes changes and carries commands, polling only
+       * while it is down; `off`: no socket, polling only (a proxy that breaks websockets).
+       */
+      live: Type.Optional(LiveSetting),
     }),
   ),
   /** Browser host: address and port to serve on (port 0 = any free one). */

@@ -5,7 +5,9 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Socket } from 'node:net';
+import WebSocket, { WebSocketServer } from 'ws';
 
 /*
  * A proxy in front of the simulator that injects the faults a wall panel meets in the field,
@@ -13,6 +15,12 @@ import type { Socket } from 'node:net';
  * Retry-After, a reverse proxy's HTML error page, malformed or truncated JSON, 401 on every API
  * call, invalid_grant on a refresh, or a refresh whose answer is lost on the way (after the service
  * has rotated the token). `pass` forwards everything untouched.
+ *
+ * Websocket upgrades (the control socket) pass through too, frame by frame, with their own faults:
+ * `refuse` (nobody listens), `hang` (open sockets stop forwarding in both directions, so no pong
+ * comes back, and new handshakes get no answer), `drop` (every open socket is cut mid-session; new
+ * ones pass). The handshake's refusal (a 401) reaches the client as the service sent it. Frames
+ * are recorded (`frames`) so a test can see what the client sent.
  */
 
 export type Fault =
@@ -26,7 +34,13 @@ export type Fault =
   | 'truncated'
   | 'unauthorized'
   | 'invalid-grant'
-  | 'lost-refresh';
+  | 'lost-refresh'
+  | 'drop';
+
+export interface ProxiedFrame {
+  from: 'client' | 'service';
+  text: string;
+}
 
 export interface FaultProxy {
   url: string;
@@ -34,6 +48,10 @@ export interface FaultProxy {
   readonly fault: Fault;
   /** How many requests met the fault (for tests that must see it bite). */
   readonly hits: number;
+  /** Text frames that crossed the websocket pass-through, in order. */
+  readonly frames: ProxiedFrame[];
+  /** Websocket handshakes that reached the proxy. */
+  readonly upgrades: number;
   set(fault: Fault, options?: { slowMs?: number; retryAfterS?: number }): Promise<void>;
   close(): Promise<void>;
 }
@@ -95,6 +113,85 @@ export async function startFaultProxy(targetUrl: string, port = 0): Promise<Faul
   let hits = 0;
   const sockets = new Set<Socket>();
   const hung = new Set<ServerResponse>();
+  const frames: ProxiedFrame[] = [];
+  let upgrades = 0;
+  const pipes = new Set<{ client: WebSocket; upstream: WebSocket }>();
+  const hungUpgrades = new Set<Duplex>();
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+
+  // 1005/1006 are reported, never sent: a close without a code is passed on as a cut.
+  const closeWith = (ws: WebSocket, code: number, reason: Buffer) => {
+    if (code === 1005 || code === 1006 || code < 1000) ws.terminate();
+    else ws.close(code, reason);
+  };
+
+  function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    upgrades += 1;
+    socket.on('error', () => {});
+    if (fault === 'hang') {
+      hits += 1;
+      hungUpgrades.add(socket);
+      return;
+    }
+    const headers: Record<string, string> = {};
+    for (const name of ['authorization', 'cookie', 'origin'] as const) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = name === 'origin' ? target.origin : value;
+    }
+    const upstream = new WebSocket(`ws://${target.host}${req.url ?? '/'}`, {
+      headers,
+      perMessageDeflate: false,
+    });
+    upstream.on('unexpected-response', (_request, response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (c: Buffer) => chunks.push(c));
+      response.on('end', () => {
+        const body = Buffer.concat(chunks);
+        socket.end(
+          `HTTP/1.1 ${response.statusCode} ${response.statusMessage ?? ''}\r\n` +
+            `content-type: ${response.headers['content-type'] ?? 'application/json'}\r\n` +
+            `content-length: ${body.length}\r\nconnection: close\r\n\r\n${body.toString()}`,
+        );
+      });
+    });
+    upstream.on('error', () => socket.destroy());
+    upstream.on('open', () => {
+      wss.handleUpgrade(req, socket, head, (client) => {
+        const pipe = { client, upstream };
+        pipes.add(pipe);
+        const relay =
+          (from: ProxiedFrame['from'], to: WebSocket) => (data: WebSocket.RawData, isBinary: boolean) => {
+            if (fault === 'hang') {
+              hits += 1;
+              return;
+            }
+            if (!isBinary) frames.push({ from, text: data.toString() });
+            if (to.readyState === WebSocket.OPEN) to.send(data, { binary: isBinary });
+          };
+        client.on('message', relay('client', upstream));
+        upstream.on('message', relay('service', client));
+        client.on('close', (code, reason) => {
+          pipes.delete(pipe);
+          closeWith(upstream, code, reason);
+        });
+        upstream.on('close', (code, reason) => {
+          pipes.delete(pipe);
+          closeWith(client, code, reason);
+        });
+        client.on('error', () => upstream.terminate());
+      });
+    });
+  }
+
+  const cutSockets = () => {
+    for (const pipe of pipes) {
+      pipe.client.terminate();
+      pipe.upstream.terminate();
+    }
+    pipes.clear();
+    for (const socket of hungUpgrades) socket.destroy();
+    hungUpgrades.clear();
+  };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readBody(req);
@@ -172,6 +269,7 @@ export async function startFaultProxy(targetUrl: string, port = 0): Promise<Faul
         res.end();
       });
     });
+    server.on('upgrade', upgrade);
     server.on('connection', (socket) => {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
@@ -189,6 +287,7 @@ export async function startFaultProxy(targetUrl: string, port = 0): Promise<Faul
     const closing = server;
     server = null;
     if (closing === null) return;
+    cutSockets();
     for (const socket of sockets) socket.destroy();
     await new Promise<void>((resolve) => closing.close(() => resolve()));
   };
@@ -207,6 +306,10 @@ export async function startFaultProxy(targetUrl: string, port = 0): Promise<Faul
     get hits() {
       return hits;
     },
+    frames,
+    get upgrades() {
+      return upgrades;
+    },
     async set(next, options = {}) {
       slowMs = options.slowMs ?? slowMs;
       retryAfterS = options.retryAfterS ?? retryAfterS;
@@ -216,13 +319,17 @@ export async function startFaultProxy(targetUrl: string, port = 0): Promise<Faul
       if (previous === 'hang') {
         for (const res of hung) res.socket?.destroy();
         hung.clear();
+        // A socket that hung stays dead: its client has given up on it (or will).
+        cutSockets();
       }
+      if (next === 'drop') cutSockets();
       // Refusing connections is TCP's business: nobody listens on the port.
       if (next === 'refuse') await stopListening();
       else await listen();
     },
     async close() {
       for (const res of hung) res.socket?.destroy();
+      cutSockets();
       await stopListening();
     },
   };

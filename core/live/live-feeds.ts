@@ -1,0 +1,289 @@
+import type { LiveEvent, LiveStatus, LiveTarget, ModuleState } from '../../contract/types.ts';
+import type { CallOptions, ExecCall } from '../api/calls.ts';
+import type { Clock, TimerHandle } from '../api/clock.ts';
+import { type RoomdeckError, toBridgeError } from '../api/errors.ts';
+import type { Log } from '../log/log.ts';
+import { reconnectDelay } from './backoff.ts';
+import { WatchLists } from './bindings.ts';
+import type { Connection } from './connection.ts';
+import { DebugStreams } from './debug-streams.ts';
+import type { LiveFeeds } from './feeds.ts';
+import { type ModuleKey, moduleKeyOf, type ServerFrame } from './frames.ts';
+import { ModuleFeed } from './module-feed.ts';
+import type { LiveSocket } from './socket.ts';
+
+/** One HTTP read of a module's whole state (the client's systemState, values as the panel reads them). */
+export type ReadState = (systemId: string, target: LiveTarget, signal?: AbortSignal) => Promise<ModuleState>;
+
+export interface FeedsDeps {
+  connection: (hooks: {
+    onOpen(socket: LiveSocket): void;
+    onDown(reason: RoomdeckError): void;
+    onFrame(frame: ServerFrame): void;
+  }) => Connection;
+  readState: ReadState;
+  clock: Clock;
+  random: () => number;
+  log: Pick<Log, 'info' | 'warn'>;
+  execTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** Set when the configuration forbids a socket (plain ws to a remote host): always polling. */
+  refused?: RoomdeckError;
+}
+
+/**
+ * The LiveFeeds (feeds.ts): the pages' watch lists turned into bindings on one socket, and the
+ * socket's notifies turned into whole-state events. A module's values reach the page only when
+ * fresh: read whole over HTTP on the current socket, with every notify since laid over it.
+ */
+export class SocketFeeds implements LiveFeeds {
+  readonly #deps: FeedsDeps;
+  readonly #lists = new WatchLists();
+  readonly #modules = new Map<string, { key: ModuleKey; feed: ModuleFeed }>();
+  /** Bind request ids of the current socket → the key they bound (a notify may come without meta, D6). */
+  readonly #bindIds = new Map<number | string, { module: string; name: string }>();
+  readonly #listeners = new Set<(event: LiveEvent) => void>();
+  readonly #retries = new Map<string, TimerHandle>();
+  readonly #debug: DebugStreams;
+  readonly #connection: Connection;
+  #status: LiveStatus = { mode: 'polling' };
+  #socket: LiveSocket | null = null;
+  #closed = false;
+
+  constructor(deps: FeedsDeps) {
+    this.#deps = deps;
+    if (deps.refused !== undefined) this.#status = { mode: 'polling', reason: deps.refused.code };
+    this.#connection = deps.connection({
+      onOpen: (socket) => this.#opened(socket),
+      onDown: (reason) => this.#down(reason),
+      onFrame: (frame) => this.#frame(frame),
+    });
+    this.#debug = new DebugStreams({
+      socket: () => this.#socket,
+      timeoutMs: deps.requestTimeoutMs,
+      emit: (event) => this.#emit(event),
+      clock: deps.clock,
+      log: deps.log,
+    });
+  }
+
+  status(): LiveStatus {
+    return { ...this.#status };
+  }
+
+  watch(watcher: string, systemId: string, targets: readonly LiveTarget[]): LiveStatus {
+    if (this.#closed) return this.status();
+    const keys = targets.map((t) => ({ sys: systemId, mod: t.module, index: t.index }));
+    const { added, removed } = this.#lists.set(watcher, keys);
+    for (const key of removed) this.#drop(key);
+    for (const key of added) {
+      const entry = { key, feed: new ModuleFeed() };
+      this.#modules.set(moduleKeyOf(key), entry);
+      // Read first (it names the keys), then bind them.
+      if (this.#socket !== null && this.#status.mode === 'push')
+        void this.#read(entry, entry.feed.generation);
+    }
+    if (this.#lists.size > 0 && this.#deps.refused === undefined) this.#connection.start();
+    return this.status();
+  }
+
+  forget(watcher: string): void {
+    for (const key of this.#lists.forget(watcher)) this.#drop(key);
+    this.#debug.forget(watcher);
+  }
+
+  async debug(watcher: string, systemId: string, target: LiveTarget): Promise<void> {
+    if (this.#deps.refused === undefined && !this.#closed) this.#connection.start();
+    await this.#debug.follow(watcher, { sys: systemId, mod: target.module, index: target.index });
+  }
+
+  async ignore(watcher: string, systemId: string, target: LiveTarget): Promise<void> {
+    await this.#debug.release(watcher, { sys: systemId, mod: target.module, index: target.index });
+  }
+
+  exec(systemId: string, call: ExecCall, options?: CallOptions): Promise<unknown> | undefined {
+    const socket = this.#socket;
+    if (socket === null || !socket.open) return undefined;
+    const target = { sys: systemId, mod: call.module, index: call.index ?? 1 };
+    return socket.request('exec', target, call.method, this.#deps.execTimeoutMs, {
+      args: call.args ?? [],
+      signal: options?.signal,
+    });
+  }
+
+  subscribe(listener: (event: LiveEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const timer of this.#retries.values()) this.#deps.clock.clearTimeout(timer);
+    this.#retries.clear();
+    this.#connection.close();
+    this.#socket = null;
+    this.#modules.clear();
+    this.#listeners.clear();
+    this.#status = { mode: 'polling' };
+  }
+
+  // ── The socket's life ─────────────────────────────────────────────────────────────────────────
+
+  #opened(socket: LiveSocket): void {
+    if (this.#closed) return;
+    this.#socket = socket;
+    this.#bindIds.clear();
+    const entries = [...this.#modules.values()];
+    // Values shown from before the socket was lost are no longer live (only modules once shown).
+    for (const { key, feed } of entries) {
+      if (feed.keys().length > 0)
+        this.#emit({ type: 'stale', id: key.sys, module: key.mod, index: key.index });
+      feed.reset();
+    }
+    // Push once the known keys are bound again; the reads follow and bring each module's state.
+    const binds = entries.map(({ key, feed }) => this.#bindAll(socket, key, feed, feed.keys()));
+    void Promise.all(binds).then((bound) => {
+      if (this.#socket !== socket) return;
+      this.#setStatus({ mode: 'push' });
+      const refused = new Set(entries.filter((_, i) => !bound[i]));
+      // Every module watched now, including those added while the binds were on their way.
+      for (const entry of this.#modules.values()) {
+        if (refused.has(entry)) this.#retry(entry, 1);
+        else if (!entry.feed.fresh) void this.#read(entry, entry.feed.generation);
+      }
+    });
+    this.#debug.renew();
+  }
+
+  #down(reason: RoomdeckError): void {
+    if (this.#closed) return;
+    this.#socket = null;
+    this.#bindIds.clear();
+    for (const timer of this.#retries.values()) this.#deps.clock.clearTimeout(timer);
+    this.#retries.clear();
+    for (const { feed } of this.#modules.values()) feed.reset();
+    this.#setStatus({ mode: 'polling', reason: toBridgeError(reason).code });
+    this.#deps.log.info('live socket down', { reason: reason.code });
+  }
+
+  #frame(frame: ServerFrame): void {
+    if (frame.kind === 'notify') return this.#notify(frame);
+    if (frame.kind === 'debug') return this.#debug.line(frame);
+  }
+
+  #notify(frame: Extract<ServerFrame, { kind: 'notify' }>): void {
+    const routed =
+      frame.meta !== null
+        ? { module: moduleKeyOf(frame.meta), name: frame.meta.name }
+        : frame.id === null
+          ? undefined
+          : this.#bindIds.get(frame.id);
+    if (routed === undefined) return;
+    const entry = this.#modules.get(routed.module);
+    if (entry === undefined) return;
+    const state = entry.feed.notify(routed.name, frame.value);
+    if (state !== null) this.#emitState(entry.key, state);
+  }
+
+  // ── One module ───────────────────────────────────────────────────────────────────────────────
+
+  async #read(entry: { key: ModuleKey; feed: ModuleFeed }, generation: number, attempt = 0): Promise<void> {
+    const { key, feed } = entry;
+    const socket = this.#socket;
+    if (socket === null || feed.generation !== generation || this.#modules.get(moduleKeyOf(key)) !== entry)
+      return;
+    let state: ModuleState;
+    try {
+      state = await this.#deps.readState(key.sys, { module: key.mod, index: key.index });
+    } catch (error) {
+      if (feed.generation !== generation || this.#socket !== socket) return;
+      const code = toBridgeError(error).code;
+      this.#deps.log.warn('live read failed', { systemId: key.sys, module: key.mod, index: key.index, code });
+      return this.#retry(entry, attempt + 1);
+    }
+    const fresh = feed.read(generation, state);
+    if (fresh === null || this.#socket !== socket) return;
+    this.#emitState(key, fresh);
+    // Keys the read showed that are not bound yet (all of them for a new module).
+    if (!(await this.#bindAll(socket, key, feed, Object.keys(state)))) this.#retry(entry, attempt + 1);
+  }
+
+  /** Reads the module again later (a read or a bind failed); the page shows it as unknown meanwhile. */
+  #retry(entry: { key: ModuleKey; feed: ModuleFeed }, attempt: number): void {
+    const id = moduleKeyOf(entry.key);
+    this.#deps.clock.clearTimeout(this.#retries.get(id));
+    const generation = entry.feed.generation;
+    this.#retries.set(
+      id,
+      this.#deps.clock.setTimeout(
+        () => {
+          this.#retries.delete(id);
+          void this.#read(entry, generation, attempt);
+        },
+        reconnectDelay(attempt, this.#deps.random),
+      ),
+    );
+  }
+
+  /** Binds the keys not bound yet; false when one was refused (the module then is stale again). */
+  async #bindAll(socket: LiveSocket, key: ModuleKey, feed: ModuleFeed, names: string[]): Promise<boolean> {
+    const generation = feed.generation;
+    const unbound = names.filter((name) => !feed.bound.has(name));
+    for (const name of unbound) feed.bound.add(name);
+    const results = await Promise.allSettled(
+      unbound.map((name) =>
+        socket.request('bind', key, name, this.#deps.requestTimeoutMs, {
+          // A notify may come without meta (D6): its id then says which key it is.
+          onId: (id) => this.#bindIds.set(id, { module: moduleKeyOf(key), name }),
+        }),
+      ),
+    );
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed === undefined || feed.generation !== generation || this.#socket !== socket) return true;
+    // A key that cannot be bound would not be pushed: the module's values cannot be called live.
+    const code = toBridgeError(failed.reason).code;
+    this.#deps.log.warn('live bind refused', { systemId: key.sys, module: key.mod, index: key.index, code });
+    this.#emit({ type: 'stale', id: key.sys, module: key.mod, index: key.index });
+    feed.reset();
+    return false;
+  }
+
+  /** Nobody watches the module any more: its keys are unbound and its state forgotten. */
+  #drop(key: ModuleKey): void {
+    const id = moduleKeyOf(key);
+    const entry = this.#modules.get(id);
+    if (entry === undefined) return;
+    this.#modules.delete(id);
+    this.#deps.clock.clearTimeout(this.#retries.get(id));
+    this.#retries.delete(id);
+    const names = [...entry.feed.bound];
+    entry.feed.reset();
+    const socket = this.#socket;
+    if (socket === null) return;
+    for (const name of names) {
+      socket.request('unbind', key, name, this.#deps.requestTimeoutMs).catch(() => {
+        // The socket died first: its bindings died with it.
+      });
+    }
+  }
+
+  #emitState(key: ModuleKey, state: ModuleState): void {
+    this.#emit({ type: 'state', id: key.sys, module: key.mod, index: key.index, state });
+  }
+
+  #setStatus(next: LiveStatus): void {
+    if (next.mode === this.#status.mode && next.reason === this.#status.reason) return;
+    this.#status = next;
+    this.#emit({ type: 'mode', ...next });
+  }
+
+  #emit(event: LiveEvent): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.#deps.log.warn('live listener failed', { error: String(error) });
+      }
+    }
+  }
+}

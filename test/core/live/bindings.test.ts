@@ -1,0 +1,100 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { WatchLists } from '../../../core/live/bindings.ts';
+import { type ModuleKey, moduleKeyOf } from '../../../core/live/frames.ts';
+import { ModuleFeed } from '../../../core/live/module-feed.ts';
+
+const key = (mod: string, index = 1, sys = 'sys-1'): ModuleKey => ({ sys, mod, index });
+
+describe('watch lists: union and reference counts', () => {
+  it('binds a module two pages watch once, and unbinds it only when neither does', () => {
+    const lists = new WatchLists();
+    expect(lists.set('page-a', [key('Display'), key('Lights')])).toEqual({
+      added: [key('Display'), key('Lights')],
+      removed: [],
+    });
+    expect(lists.set('page-b', [key('Display')])).toEqual({ added: [], removed: [] });
+    expect(lists.set('page-a', [key('Lights')])).toEqual({ added: [], removed: [] });
+    expect(lists.forget('page-b')).toEqual([key('Display')]);
+    expect(lists.set('page-a', [])).toEqual({ added: [], removed: [key('Lights')] });
+    expect(lists.size).toBe(0);
+  });
+
+  it('counts a module listed twice by one page once', () => {
+    const lists = new WatchLists();
+    lists.set('p', [key('Display'), key('Display')]);
+    expect(lists.forget('p')).toEqual([key('Display')]);
+  });
+
+  it('always holds exactly the union of the lists, announcing each module once on its way in and out', () => {
+    const watcher = fc.constantFrom('w1', 'w2', 'w3');
+    const target = fc.record({
+      sys: fc.constantFrom('s1', 's2'),
+      mod: fc.constantFrom('Display', 'Lights'),
+      index: fc.integer({ min: 1, max: 2 }),
+    });
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('set' as const), watcher, keys: fc.array(target, { maxLength: 5 }) }),
+      fc.record({ kind: fc.constant('forget' as const), watcher }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
+        const lists = new WatchLists();
+        const model = new Map<string, Set<string>>();
+        const bound = new Set<string>();
+        for (const o of ops) {
+          const result =
+            o.kind === 'set' ? lists.set(o.watcher, o.keys) : { added: [], removed: lists.forget(o.watcher) };
+          if (o.kind === 'set') model.set(o.watcher, new Set(o.keys.map(moduleKeyOf)));
+          else model.delete(o.watcher);
+          for (const k of result.added) {
+            expect(bound.has(moduleKeyOf(k))).toBe(false);
+            bound.add(moduleKeyOf(k));
+          }
+          for (const k of result.removed) {
+            expect(bound.delete(moduleKeyOf(k))).toBe(true);
+          }
+          const union = new Set([...model.values()].flatMap((s) => [...s]));
+          expect([...bound].sort()).toEqual([...union].sort());
+          expect(lists.all().map(moduleKeyOf).sort()).toEqual([...union].sort());
+        }
+      }),
+    );
+  });
+});
+
+describe('a module’s state: fresh only after a whole read, notifies laid over it', () => {
+  it('holds notifies until the read lands, and they win over the read’s values', () => {
+    const feed = new ModuleFeed();
+    const generation = feed.reset();
+    expect(feed.notify('power', true)).toBeNull();
+    expect(feed.read(generation, { power: false, input: 'hdmi1' })).toEqual({ power: true, input: 'hdmi1' });
+    expect(feed.fresh).toBe(true);
+  });
+
+  it('merges each later notify into the whole state, sends nothing for an unchanged value, drops null keys', () => {
+    const feed = new ModuleFeed();
+    feed.read(feed.reset(), { power: false, input: 'hdmi1' });
+    expect(feed.notify('power', true)).toEqual({ power: true, input: 'hdmi1' });
+    expect(feed.notify('power', true)).toBeNull();
+    expect(feed.notify('input', null)).toEqual({ power: true });
+    expect(feed.notify('volume', 30)).toEqual({ power: true, volume: 30 });
+  });
+
+  it('ignores a read that a reset made old (the socket was renewed meanwhile)', () => {
+    const feed = new ModuleFeed();
+    const old = feed.reset();
+    feed.reset();
+    expect(feed.read(old, { power: true })).toBeNull();
+    expect(feed.fresh).toBe(false);
+  });
+
+  it('is no longer fresh after a reset, but remembers its keys for rebinding', () => {
+    const feed = new ModuleFeed();
+    feed.read(feed.reset(), { power: false, input: 'hdmi1' });
+    feed.reset();
+    expect(feed.fresh).toBe(false);
+    expect(feed.keys()).toEqual(['power', 'input']);
+    expect(feed.notify('power', true)).toBeNull();
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_KEEPALIVE, Keepalive } from '../../../core/live/keepalive.ts';
+import { FakeClock } from '../../support/fake-clock.ts';
+
+function harness() {
+  const clock = new FakeClock();
+  const log: string[] = [];
+  const keepalive = new Keepalive(clock, {
+    sendPing: () => log.push(`ping@${clock.now()}`),
+    onRoundTrip: (ms) => log.push(`rtt ${ms}`),
+    onHung: () => log.push(`hung@${clock.now()}`),
+  });
+  return { clock, log, keepalive, t0: clock.now() };
+}
+
+describe('keep-alive', () => {
+  it('pings on open and again an interval after each pong, reporting round trips', async () => {
+    const { clock, log, keepalive, t0 } = harness();
+    keepalive.start();
+    expect(log).toEqual([`ping@${t0}`]);
+    await clock.advance(40);
+    keepalive.pong();
+    expect(log.at(-1)).toBe('rtt 40');
+    await clock.advance(DEFAULT_KEEPALIVE.intervalMs - 1);
+    expect(log).toHaveLength(2);
+    await clock.advance(1);
+    expect(log.at(-1)).toBe(`ping@${t0 + 40 + DEFAULT_KEEPALIVE.intervalMs}`);
+  });
+
+  it('declares the socket hung when a pong is 5 s late', async () => {
+    const { clock, log, keepalive, t0 } = harness();
+    keepalive.start();
+    await clock.advance(4_999);
+    expect(log.some((l) => l.startsWith('hung'))).toBe(false);
+    await clock.advance(1);
+    expect(log.at(-1)).toBe(`hung@${t0 + 5_000}`);
+    keepalive.pong();
+    await clock.advance(60_000);
+    expect(log.filter((l) => l.startsWith('ping'))).toHaveLength(1);
+  });
+
+  it('probes at once when asked (an exec went unanswered), once while a ping is out', async () => {
+    const { clock, log, keepalive } = harness();
+    keepalive.start();
+    keepalive.pong();
+    await clock.advance(1_000);
+    keepalive.probe();
+    keepalive.probe();
+    expect(log.filter((l) => l.startsWith('ping'))).toHaveLength(2);
+    await clock.advance(5_000);
+    expect(log.at(-1)?.startsWith('hung')).toBe(true);
+  });
+
+  it('costs an idle socket at most 0.1 frames/s both ways, the server’s own 80 s pong included', async () => {
+    const { clock, log, keepalive } = harness();
+    keepalive.start();
+    const hour = 3_600_000;
+    // A healthy service: each ping is answered at once.
+    for (let elapsed = 0; elapsed < hour; elapsed += 1_000) {
+      if (log.at(-1)?.startsWith('ping')) keepalive.pong();
+      await clock.advance(1_000);
+    }
+    const pings = log.filter((l) => l.startsWith('ping')).length;
+    expect(pings).toBeGreaterThan(100);
+    const framesPerSecond = (pings * 2) / (hour / 1000) + 1 / 80;
+    expect(framesPerSecond).toBeLessThanOrEqual(0.1);
+    keepalive.stop();
+  });
+});
