@@ -35,7 +35,8 @@ function live(over: ServicesOverrides = {}, liveSetting: 'on' | 'off' = 'on') {
     liveFeeds: factory,
     log,
     ...over,
-    config: { ...ciAccount, service: { live: liveSetting }, ...over.config },
+    // The legacy generation unless a test says otherwise (`auto` finds the simulator current).
+    config: { ...ciAccount, service: { api: 'legacy', live: liveSetting }, ...over.config },
   });
   const events: LiveEvent[] = [];
   services.live.subscribe((event) => events.push(event));
@@ -82,6 +83,17 @@ describe('the live channel in the main process', () => {
       expect(await services.api.live.status({})).toEqual({ mode: 'polling' });
       // The old feeds' events no longer reach anyone.
       expect(feeds.listeners).toBe(0);
+    } finally {
+      services.dispose();
+    }
+  });
+
+  it('opens the feeds on the current generation’s route when the service speaks it (auto)', async () => {
+    const { services, factory } = live({ config: { service: { api: 'auto', live: 'on' } } });
+    try {
+      await services.api.session.signIn({});
+      await vi.waitFor(() => expect(factory.made).toHaveLength(1));
+      expect(factory.latest().seed).toMatchObject({ socketPath: '/api/engine/v2/systems/control' });
     } finally {
       services.dispose();
     }
