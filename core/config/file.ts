@@ -41,16 +41,16 @@ const FileConfig = Type.Object(
     dataDir: Type.Optional(Type.String({ minLength: 1 })),
     requestTimeoutMs: Type.Optional(ResolvedConfig.properties.requestTimeoutMs),
     host: Type.Optional(Type.Partial(ResolvedConfig.properties.host, { additionalProperties: false })),
-    updates: Type.Optional(
-      Type.Object(
-        { url: Type.Optional(Type.String({ minLength: 1 })), channel: Type.Optional(Type.String()) },
-        { additionalProperties: false },
-      ),
-    ),
-    // Values checked by resolve.ts (checkService, checkLive), so their words name what Roomdeck takes.
+    // Checked by resolve.ts (checkService, checkLive), so its words name the values Roomdeck takes.
     service: Type.Optional(
       Type.Object(
         { api: Type.Optional(Type.Unknown()), live: Type.Optional(Type.String()) },
+        { additionalProperties: false },
+      ),
+    ),
+    updates: Type.Optional(
+      Type.Object(
+        { url: Type.Optional(Type.String({ minLength: 1 })), channel: Type.Optional(Type.String()) },
         { additionalProperties: false },
       ),
     ),

@@ -64,8 +64,8 @@ export function resolveMerged(
     ...chooseServer(value, sources, context.env),
     ...checkEndSession(value, sources),
     ...checkUpdates(value, sources),
-    ...checkService(value, sources),
     ...checkLive(value, sources),
+    ...checkService(value, sources),
     ...checkAcrossSettings(value, sources),
   ];
   if (all.length === 0) all.push(...schemaProblems(value, sources));
@@ -134,6 +134,13 @@ function checkUpdates(value: Record<string, unknown>, sources: Sources): ConfigP
   return problems;
 }
 
+/** `service.live` in words an installer can act on (the schema would only say "union"). */
+function checkLive(value: Record<string, unknown>, sources: Sources): ConfigProblem[] {
+  const live = (value.service as { live?: unknown } | undefined)?.live;
+  if (live === undefined || live === 'on' || live === 'off') return [];
+  return [problem('service.live', sources, `must be "on" or "off" (got ${JSON.stringify(live)})`)];
+}
+
 const API_CHOICES: readonly string[] = ['legacy', 'current', 'auto'];
 
 /** `service.api`: one of the generations Roomdeck speaks, or `auto`. */
@@ -142,13 +149,6 @@ function checkService(value: Record<string, unknown>, sources: Sources): ConfigP
   if (service?.api === undefined || API_CHOICES.includes(service.api as string)) return [];
   const got = JSON.stringify(service.api);
   return [problem('service.api', sources, `must be "legacy", "current" or "auto" (got ${got})`)];
-}
-
-/** `service.live` in words an installer can act on (the schema would only say "union"). */
-function checkLive(value: Record<string, unknown>, sources: Sources): ConfigProblem[] {
-  const live = (value.service as { live?: unknown } | undefined)?.live;
-  if (live === undefined || live === 'on' || live === 'off') return [];
-  return [problem('service.live', sources, `must be "on" or "off" (got ${JSON.stringify(live)})`)];
 }
 
 /** Settings that are valid alone but not together, or valid JSON but not safe. */

@@ -62,9 +62,7 @@ export const ResolvedConfig = Type.Object({
       channel: Type.Optional(Type.Union([Type.Literal('stable'), Type.Literal('beta')])),
     }),
   ),
-  /**
-   * The control service (`service.*`): how Roomdeck talks to it.
-   */
+  /** How Roomdeck talks to the control service (`service.*`). */
   service: Type.Optional(
     Type.Object({
       /**

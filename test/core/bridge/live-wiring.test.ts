@@ -35,8 +35,7 @@ function live(over: ServicesOverrides = {}, liveSetting: 'on' | 'off' = 'on') {
     liveFeeds: factory,
     log,
     ...over,
-    // The legacy generation unless a test says otherwise (`auto` finds the simulator current).
-    config: { ...ciAccount, service: { api: 'legacy', live: liveSetting }, ...over.config },
+    config: { ...ciAccount, service: { live: liveSetting }, ...over.config },
   });
   const events: LiveEvent[] = [];
   services.live.subscribe((event) => events.push(event));
@@ -44,7 +43,7 @@ function live(over: ServicesOverrides = {}, liveSetting: 'on' | 'off' = 'on') {
 }
 
 describe('the live channel in the main process', () => {
-  it('makes no feeds while signed out; one at sign-in, on the legacy route, closed at sign-out', async () => {
+  it('makes no feeds while signed out; one at sign-in, on the route of the generation the service speaks (auto: the simulator speaks the current one), closed at sign-out', async () => {
     const { services, factory, events } = live();
     try {
       await services.ready;
@@ -54,7 +53,7 @@ describe('the live channel in the main process', () => {
       await services.api.session.signIn({});
       await vi.waitFor(() => expect(factory.made).toHaveLength(1));
       const feeds = factory.latest();
-      expect(feeds.seed).toMatchObject({ serviceUrl: sim.url, socketPath: '/control/websocket' });
+      expect(feeds.seed).toMatchObject({ serviceUrl: sim.url, socketPath: '/api/engine/v2/systems/control' });
       // The token source is the session itself: the socket authenticates as the panel does.
       expect(feeds.seed.tokens).toBe(services.session);
 
@@ -83,17 +82,6 @@ describe('the live channel in the main process', () => {
       expect(await services.api.live.status({})).toEqual({ mode: 'polling' });
       // The old feeds' events no longer reach anyone.
       expect(feeds.listeners).toBe(0);
-    } finally {
-      services.dispose();
-    }
-  });
-
-  it('opens the feeds on the current generation’s route when the service speaks it (auto)', async () => {
-    const { services, factory } = live({ config: { service: { api: 'auto', live: 'on' } } });
-    try {
-      await services.api.session.signIn({});
-      await vi.waitFor(() => expect(factory.made).toHaveLength(1));
-      expect(factory.latest().seed).toMatchObject({ socketPath: '/api/engine/v2/systems/control' });
     } finally {
       services.dispose();
     }
