@@ -298,6 +298,12 @@ for (const { fault, reason } of CASES) {
     const displayStates = events.filter((e) => e.type === 'state' && e.module === 'Display');
     expect(displayStates.length).toBeGreaterThan(0);
     expect(displayStates.map((e) => e.state?.input)).not.toContain('hdmi1');
+    // The reconnect said the pushed values were not live any more, and the panel showed them so
+    // ("Not live") until the fresh state came.
+    const staleEvent = events.find((e) => e.type === 'stale' && e.module === 'Display');
+    expect(staleEvent, 'a stale event for the Display after the reconnect').toBeDefined();
+    const unknownShown = screen.find((s) => s.at >= (staleEvent?.at ?? 0) && s.stale === 'true');
+    expect(unknownShown, 'the Input shown not live after the stale event').toBeDefined();
 
     // ── What the panel says, and no sign-out ──
     // HTTP answered all along: the room's controls worked, so no "not answering" banner and no
@@ -318,7 +324,9 @@ for (const { fault, reason } of CASES) {
         firstPollAfterModeMs: (calls.find((c) => c.at >= polling.at)?.at ?? Number.NaN) - polling.at,
         changeShownAfterMs: shownAfterMs,
         pushAfterClearMs: pushAfterMs,
-        staleShown: screen.some((s) => s.stale === 'true'),
+        unknownForMs:
+          (screen.find((s) => s.at > (unknownShown?.at ?? 0) && s.stale === 'false')?.at ?? Number.NaN) -
+          (unknownShown?.at ?? Number.NaN),
       }),
     );
   });
