@@ -43,7 +43,7 @@ function live(over: ServicesOverrides = {}, liveSetting: 'on' | 'off' = 'on') {
 }
 
 describe('the live channel in the main process', () => {
-  it('makes no feeds while signed out; one at sign-in, on the legacy route, closed at sign-out', async () => {
+  it('makes no feeds while signed out; one at sign-in, on the route of the generation the service speaks (auto: the simulator speaks the current one), closed at sign-out', async () => {
     const { services, factory, events } = live();
     try {
       await services.ready;
@@ -53,7 +53,7 @@ describe('the live channel in the main process', () => {
       await services.api.session.signIn({});
       await vi.waitFor(() => expect(factory.made).toHaveLength(1));
       const feeds = factory.latest();
-      expect(feeds.seed).toMatchObject({ serviceUrl: sim.url, socketPath: '/control/websocket' });
+      expect(feeds.seed).toMatchObject({ serviceUrl: sim.url, socketPath: '/api/engine/v2/systems/control' });
       // The token source is the session itself: the socket authenticates as the panel does.
       expect(feeds.seed.tokens).toBe(services.session);
 
@@ -215,17 +215,15 @@ describe('the live channel in the main process', () => {
     }
   });
 
-  it('says the socket’s trouble in the panel’s link words, and live again on its next pong', async () => {
+  it('takes a pong as the service answering; a failed socket alone does not say the service is gone', async () => {
     const { services, factory } = live();
     try {
       await services.api.session.signIn({});
       await vi.waitFor(() => expect(factory.made).toHaveLength(1));
       const { onHealth } = factory.latest().seed;
+      // A proxy that refuses websockets while HTTP works: polling carries on, the words stay calm.
       onHealth({ kind: 'failed', error: new RoomdeckError(ErrorCode.ROOMDECK_TIMEOUT) });
-      expect(await services.api.session.link({})).toMatchObject({
-        state: 'unreachable',
-        message: expect.stringMatching(/not answering/),
-      });
+      expect((await services.api.session.link({})).state).toBe('live');
       onHealth({ kind: 'answered', roundTripMs: 12 });
       expect((await services.api.session.link({})).state).toBe('live');
       // A socket exec that fails on the link says so too.
