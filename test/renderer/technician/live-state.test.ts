@@ -54,6 +54,25 @@ describe('the technician’s live-state view on the live channel', () => {
     view.stop();
   });
 
+  it('keeps a push the channel announced while its watch was on the way (the older answer said polling)', async () => {
+    const held: Array<() => void> = [];
+    // The socket opens just after the watch: the answer says polling, the event stream says push
+    // first (the two travel apart in the browser host).
+    const watch: RoomdeckApi['live']['watch'] = () =>
+      new Promise((resolve) => held.push(() => resolve({ mode: 'polling' })));
+    const { events, clock, view, reads } = setup('push', watch);
+    view.start();
+    await settle();
+    events.emit({ type: 'mode', mode: 'push' });
+    held.shift()?.();
+    await settle();
+    expect(view.freshness).toBe('push');
+    const before = reads();
+    await clock.advance(10_000);
+    expect(reads()).toBe(before);
+    view.stop();
+  });
+
   it('shows values as unknown after the channel reconnected, until the next pushed state', async () => {
     const { events, view } = setup('push');
     view.start();

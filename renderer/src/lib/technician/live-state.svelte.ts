@@ -55,6 +55,8 @@ export class LiveState {
   readonly #address: LiveAddress | null;
   readonly #settings: PollSettings;
   #mode = $state<LiveStatus['mode']>('polling');
+  /** Mode events seen: a watch answer older than one of them does not overrule it. */
+  #modeEvents = 0;
   /** The channel said the values may be stale: unknown until its next `state`. */
   #unknown = $state(false);
   #stopEvents: (() => void) | null = null;
@@ -139,8 +141,14 @@ export class LiveState {
     if (!address) return;
     // Listening before asking: a state pushed right after the answer is not missed.
     this.#stopEvents = address.channel.events.subscribe((event) => this.#onEvent(event));
+    // The answer and the events travel apart (in the browser host: a POST and an event stream): a
+    // mode event that arrives while the watch is on its way is newer than the answer, which then
+    // must not overrule it (a socket opening at once answers "polling", then pushes "push").
+    const seen = this.#modeEvents;
     address.channel.watch(address.systemId, [address.target]).then(
-      (status) => this.#setMode(status.mode),
+      (status) => {
+        if (seen === this.#modeEvents) this.#setMode(status.mode);
+      },
       // The channel could not take the watch: the view keeps polling, as before the channel.
       () => this.#setMode('polling'),
     );
@@ -188,6 +196,7 @@ export class LiveState {
 
   #onEvent(event: LiveEvent): void {
     if (event.type === 'mode') {
+      this.#modeEvents += 1;
       this.#setMode(event.mode);
       return;
     }
