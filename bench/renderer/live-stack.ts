@@ -2,7 +2,7 @@
 // process and the browser host as npm start runs it, with the live channel on or off.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -48,9 +48,22 @@ async function startCountedSimulator(dataFile: string) {
   return { child, ...urls };
 }
 
-/** `live`: the host's `--live` flag; undefined starts the host as npm start does (its default). */
-export async function startLiveStack(live: 'on' | 'off' | undefined): Promise<LiveStack> {
+/**
+ * `live`: the host's `--live` flag; undefined starts the host as npm start does (its default).
+ * `config`: the host's configuration file, written 0600 as an admin would.
+ */
+export async function startLiveStack(
+  live: 'on' | 'off' | undefined,
+  config?: Record<string, unknown>,
+): Promise<LiveStack> {
   const dir = mkdtempSync(path.join(tmpdir(), 'roomdeck-bench-live-'));
+  const args = live === undefined ? [] : ['--live', live];
+  if (config !== undefined) {
+    const file = path.join(dir, 'config.json');
+    writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
+    chmodSync(file, 0o600);
+    args.push('--config', file);
+  }
   const sim = await startCountedSimulator(path.join(dir, 'simulator.json'));
   const stopSimulator = async () => {
     if (sim.child.exitCode !== null) return;
@@ -62,7 +75,7 @@ export async function startLiveStack(live: 'on' | 'off' | undefined): Promise<Li
     host = await startHost({
       serverUrl: sim.simulator,
       dataDir: path.join(dir, 'host'),
-      args: live === undefined ? [] : ['--live', live],
+      args,
     });
   } catch (error) {
     await stopSimulator();

@@ -3,11 +3,12 @@
 // (push), each figure taken in three runs per mode and printed as the medians side by side.
 import type { Page } from '@playwright/test';
 import { PAGE_KEY_HEADER, PAGE_KEY_STORAGE } from '../../contract/page-key.ts';
+import { DEFAULTS } from '../../core/config/defaults.ts';
 import { Service } from '../../test/e2e/support/service.ts';
 import { median, percentile, round } from '../support/stats.ts';
 import { benchIdleAtService } from './idle.ts';
 import { startLiveStack } from './live-stack.ts';
-import { HUDDLE, launch, newPanelPage, openDisplayControls, openHuddle } from './panel.ts';
+import { HUDDLE, launch, newPanelPage, openDisplayControls, openHuddle, openRoom } from './panel.ts';
 import { benchConfirmed } from './press.ts';
 import { emitCompare } from './report.ts';
 
@@ -23,18 +24,30 @@ export interface LiveCompareOptions {
   presses: number;
 }
 
-interface Run {
-  /** What the host told the page: push or polling (and why). */
-  mode: string;
+/** One idle window, counted at the simulator. */
+interface Idle {
   requestsPerS: number;
   framesPerS: number;
   byRoute: Record<string, number>;
   framesIn: Record<string, number>;
   framesOut: Record<string, number>;
   connections: number;
+}
+
+interface Run {
+  /** What the host told the page: push or polling (and why). */
+  mode: string;
+  /** The issue's idle panel: room off, nobody touching it (past idleAfterMs), a room with a calendar. */
+  off: Idle;
+  /** The huddle in use (room on), nobody touching it. */
+  inUse: Idle;
   confirmed: number[];
   exec: number[];
 }
+
+/** Room off and untouched this long makes the panel idle (README, `poll`); 120 s by default. */
+const IDLE_AFTER_MS = 10_000;
+const BOARDROOM = { id: 'sys-harbour-boardroom', search: 'boardroom', name: 'Harbour Boardroom' };
 
 /** The host's live status as the page's own bridge asks for it (cookie and this tab's page key). */
 async function liveStatus(page: Page): Promise<string> {
@@ -55,37 +68,44 @@ async function liveStatus(page: Page): Promise<string> {
   );
 }
 
+const idleOf = (idle: Awaited<ReturnType<typeof benchIdleAtService>>): Idle => ({
+  requestsPerS: idle.requestsPerS,
+  framesPerS: idle.framesPerS,
+  byRoute: idle.counts.byRoute,
+  framesIn: idle.counts.socket.in,
+  framesOut: idle.counts.socket.out,
+  connections: idle.counts.socket.connections,
+});
+
 async function runMode(live: LiveMode, options: LiveCompareOptions): Promise<Run[]> {
-  const stack = await startLiveStack(live);
+  // The same rates as the defaults; only the wait before a room-off panel counts as idle is shorter,
+  // so each run need not sit two minutes before its window (the rates after it are what is measured).
+  const stack = await startLiveStack(live, { poll: { ...DEFAULTS.poll, idleAfterMs: IDLE_AFTER_MS } });
   const browser = await launch();
   try {
     const service = new Service(() => stack.simulatorUrl);
-    await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
-    await service.exec(HUDDLE, 'Display', 'power', [true]);
     await service.panelLayout(HUDDLE, { advanced: true });
     const runs: Run[] = [];
     for (let r = 0; r < options.runs; r++) {
-      // A fresh page each run: the previous one's timers and stream are gone with its context.
+      // A fresh page each time: the previous one's timers and stream are gone with its context.
+      await service.exec(BOARDROOM.id, 'RoomLogic', 'power', [false]);
+      const welcome = await newPanelPage(browser);
+      await openRoom(welcome, stack.host.url, BOARDROOM);
+      const off = await benchIdleAtService(welcome, stack, options.idleMs, IDLE_AFTER_MS + 5_000);
+      const mode = await liveStatus(welcome);
+      await welcome.context().close();
+
+      await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
+      await service.exec(HUDDLE, 'Display', 'power', [true]);
       const page = await newPanelPage(browser);
       await openHuddle(page, stack.host.url);
-      const idle = await benchIdleAtService(page, stack, options.idleMs);
-      const mode = await liveStatus(page);
+      const inUse = await benchIdleAtService(page, stack, options.idleMs / 2);
       await openDisplayControls(page);
       const { confirmed, exec } = await benchConfirmed(page, options.presses);
       await page.context().close();
-      runs.push({
-        mode,
-        requestsPerS: idle.requestsPerS,
-        framesPerS: idle.framesPerS,
-        byRoute: idle.counts.byRoute,
-        framesIn: idle.counts.socket.in,
-        framesOut: idle.counts.socket.out,
-        connections: idle.counts.socket.connections,
-        confirmed,
-        exec,
-      });
+      runs.push({ mode, off: idleOf(off), inUse: idleOf(inUse), confirmed, exec });
       console.error(
-        `bench live ${live} run ${r + 1}: ${round(idle.requestsPerS, 4)} req/s, ${round(idle.framesPerS, 4)} frames/s, ${mode}`,
+        `bench live ${live} run ${r + 1} (${mode}): room off ${round(off.requestsPerS, 4)} req/s ${round(off.framesPerS, 4)} frames/s; in use ${round(inUse.requestsPerS, 4)} req/s ${round(inUse.framesPerS, 4)} frames/s; confirmed p50 ${round(median(confirmed))} ms`,
       );
     }
     return runs;
@@ -102,6 +122,51 @@ function summed(runs: Run[], pick: (run: Run) => Record<string, number>): Record
   return Object.fromEntries(Object.entries(total).sort((a, b) => b[1] - a[1]));
 }
 
+function emitIdle(
+  label: string,
+  results: { before?: Run[]; after?: Run[] },
+  pick: (run: Run) => Idle,
+  windowS: number,
+  goals: boolean,
+): void {
+  const { before, after } = results;
+  const each = (f: (idle: Idle) => number) => ({
+    before: before?.map((r) => f(pick(r))),
+    after: after?.map((r) => f(pick(r))),
+  });
+  const sum = (f: (idle: Idle) => Record<string, number>) => ({
+    before: before && summed(before, (r) => f(pick(r))),
+    after: after && summed(after, (r) => f(pick(r))),
+  });
+  emitCompare(
+    `${label}: HTTP requests/s at the simulator`,
+    'req/s',
+    each((i) => i.requestsPerS),
+    {
+      ...(goals ? { goal: 'after <= 0.02' } : {}),
+      windowS,
+      modes: { before: before?.map((r) => r.mode), after: after?.map((r) => r.mode) },
+      // Summed over the runs' windows: what the requests were.
+      byRoute: sum((i) => i.byRoute),
+    },
+  );
+  emitCompare(
+    `${label}: control websocket frames/s at the simulator, both ways, pings and pongs included`,
+    'frames/s',
+    each((i) => i.framesPerS),
+    {
+      ...(goals ? { goal: 'after <= 0.1' } : {}),
+      windowS,
+      framesIn: sum((i) => i.framesIn),
+      framesOut: sum((i) => i.framesOut),
+      connectionsOpened: {
+        before: before?.map((r) => pick(r).connections),
+        after: after?.map((r) => pick(r).connections),
+      },
+    },
+  );
+}
+
 export async function benchLiveCompare(options: LiveCompareOptions): Promise<void> {
   const results: { before?: Run[]; after?: Run[] } = {};
   for (const live of options.modes)
@@ -109,43 +174,15 @@ export async function benchLiveCompare(options: LiveCompareOptions): Promise<voi
   const { before, after } = results;
   const each = (pick: (run: Run) => number) => ({ before: before?.map(pick), after: after?.map(pick) });
   const windowS = options.idleMs / 1000;
-  const modes = { before: before?.map((r) => r.mode), after: after?.map((r) => r.mode) };
 
-  emitCompare(
-    'idle panel (huddle, in use): HTTP requests/s at the simulator',
-    'req/s',
-    each((r) => r.requestsPerS),
-    {
-      goal: 'after <= 0.02',
-      windowS,
-      modes,
-      byRoute: {
-        before: before && summed(before, (r) => r.byRoute),
-        after: after && summed(after, (r) => r.byRoute),
-      },
-    },
+  emitIdle(
+    'idle panel (Harbour Boardroom, room off, with a calendar, untouched)',
+    results,
+    (r) => r.off,
+    windowS,
+    true,
   );
-  emitCompare(
-    'idle panel (huddle, in use): control websocket frames/s at the simulator, both ways, pings included',
-    'frames/s',
-    each((r) => r.framesPerS),
-    {
-      goal: 'after <= 0.1',
-      windowS,
-      framesIn: {
-        before: before && summed(before, (r) => r.framesIn),
-        after: after && summed(after, (r) => r.framesIn),
-      },
-      framesOut: {
-        before: before && summed(before, (r) => r.framesOut),
-        after: after && summed(after, (r) => r.framesOut),
-      },
-      connectionsOpened: {
-        before: before?.map((r) => r.connections),
-        after: after?.map((r) => r.connections),
-      },
-    },
-  );
+  emitIdle('idle panel in use (Huddle 3.2, room on, untouched)', results, (r) => r.inUse, windowS / 2, false);
   emitCompare(
     'press → confirmed p50 (Display power, simulator latency 0)',
     'ms',
