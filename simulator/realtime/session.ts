@@ -34,6 +34,8 @@ interface DebugStream {
   meta: Meta;
   /** Status key → its JSON when last seen. */
   seen: Map<string, string>;
+  /** Set when the request named the module by its id (current generation) rather than Class + index. */
+  moduleId?: string;
 }
 
 /** Reads each (sys, mod, index) at most once per pass over the bindings. */
@@ -124,7 +126,10 @@ export class Session {
     }
     for (const stream of this.#debug.values()) {
       const { sys, mod, index } = stream.meta;
-      const resolved = read(sys, mod, index);
+      const resolved =
+        stream.moduleId === undefined
+          ? read(sys, mod, index)
+          : this.source.resolveModule(sys, stream.moduleId);
       if (resolved === null || (timeOnly && !resolved.timeDriven)) continue;
       for (const [key, value] of Object.entries(resolved.state)) {
         const json = JSON.stringify(value) ?? 'null';
@@ -232,16 +237,24 @@ export class Session {
     }
   }
 
+  /**
+   * `mod` is a module's class with `index` (legacy, and Roomdeck's own client) or, as the current
+   * server reads a debug request, the module's id (realtime.md §3.1 `mod`, §4.4): both are accepted,
+   * on both routes (D1); an id must name a module of `sys`.
+   */
   #attach(request: Request) {
     const { id, sys, mod, index } = request;
-    const resolved = this.source.resolve(sys, mod, index);
+    const byName = this.source.resolve(sys, mod, index);
+    const resolved = byName ?? this.source.resolveModule(sys, mod);
     if (resolved === null) {
       const what = this.source.hasSystem(sys) ? `module ${mod} ${index} in ${sys}` : `system ${sys}`;
       return this.#send(errorFrame(id, WS_ERROR.moduleNotFound, `could not find ${what}`));
     }
     const meta = metaOf(request);
     const seen = new Map(Object.entries(resolved.state).map(([k, v]) => [k, JSON.stringify(v) ?? 'null']));
-    this.#debug.set(bindingKey({ ...request, name: '' }), { id, meta, seen });
+    const stream: DebugStream = { id, meta, seen };
+    if (byName === null) stream.moduleId = resolved.moduleId;
+    this.#debug.set(bindingKey({ ...request, name: '' }), stream);
     this.#send(successFrame(id));
   }
 }

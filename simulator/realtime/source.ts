@@ -20,6 +20,8 @@ export interface LiveSource {
   hasSystem(sys: string): boolean;
   /** Null when the system or the module is not there (yet): a binding waits for it (D8). */
   resolve(sys: string, mod: string, index: number): Resolved | null;
+  /** A module of `sys` named by its id (a current-generation debug request, realtime.md §4.4). */
+  resolveModule(sys: string, moduleId: string): Resolved | null;
   exec(sys: string, mod: string, index: number, method: string, args: unknown[]): Promise<unknown>;
   /** The seam: runs after every change of live state; returns the unsubscribe. */
   onChange(listener: () => void): () => void;
@@ -32,22 +34,37 @@ export interface LiveSource {
 
 export function simulatorSource(sim: Simulator): LiveSource {
   const now = sim.options.now ?? Date.now;
+  const resolve = (sys: string, mod: string, index: number): Resolved | null => {
+    const system = sim.repo.systems.get(sys);
+    if (!system) return null;
+    try {
+      const target = sim.devices.address(system, mod, index);
+      return {
+        moduleId: target.module.id,
+        klass: target.driver.className,
+        state: sim.devices.stateFor(target),
+        timeDriven: target.driver.advance !== undefined && target.module.running,
+      };
+    } catch {
+      return null;
+    }
+  };
   return {
     hasSystem: (sys) => sim.repo.systems.has(sys),
-    resolve(sys, mod, index) {
+    resolve,
+    resolveModule(sys, moduleId) {
+      // Only a module the system lists, seen as that system sees it: its class and its place among
+      // the system's modules of that class (how Class_N is counted, devices.address).
       const system = sim.repo.systems.get(sys);
-      if (!system) return null;
-      try {
-        const target = sim.devices.address(system, mod, index);
-        return {
-          moduleId: target.module.id,
-          klass: target.driver.className,
-          state: sim.devices.stateFor(target),
-          timeDriven: target.driver.advance !== undefined && target.module.running,
-        };
-      } catch {
-        return null;
-      }
+      const module = sim.repo.modules.get(moduleId);
+      if (!system?.modules.includes(moduleId) || !module) return null;
+      const className = sim.repo.className(module);
+      const upTo = system.modules.slice(0, system.modules.indexOf(moduleId) + 1);
+      const index = upTo.filter((id) => {
+        const other = sim.repo.modules.get(id);
+        return other !== undefined && sim.repo.className(other) === className;
+      }).length;
+      return resolve(sys, className, index);
     },
     async exec(sys, mod, index, method, args) {
       const target = sim.devices.address(sim.systems.get(sys), mod, index);

@@ -38,17 +38,25 @@ export function sendCurrentPage<T>(
   reply.header('Content-Range', `${table} ${page.offset}-${page.offset + returned}/${page.total}`);
   const next = page.offset + returned;
   if (returned > 0 && next < page.total) {
-    const params = new URLSearchParams();
+    const params: [string, string][] = [];
     for (const [key, value] of Object.entries(request.query as Record<string, unknown>)) {
       if (key === 'offset' || key === 'limit' || value === undefined || value === null) continue;
-      params.set(key, String(value));
+      params.push([key, String(value)]);
     }
-    params.set('offset', String(next));
-    params.set('limit', String(page.limit));
-    reply.header('Link', `<${base}?${params.toString()}>; rel="next"`);
+    params.push(['offset', String(next)], ['limit', String(page.limit)]);
+    reply.header('Link', `<${base}?${linkQuery(params)}>; rel="next"`);
   }
   expose(reply);
   return page.items;
+}
+
+/**
+ * RFC 3986 percent-encoding, a space as `%20`: ts-client reads the next link's parameters with
+ * `decodeURIComponent`, which leaves a form-encoded `+` a plus, and a plus in `q` means AND, so
+ * `q=huddle boardroom` would change meaning on page 2. `%20` reads as a space to every decoder.
+ */
+function linkQuery(params: [string, string][]): string {
+  return params.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&');
 }
 
 /** A collection that is not paginated (a system's zones, a system's modules): `0-(n-1)/n`, no Link. */
