@@ -10,3 +10,8 @@
  */
 export const PAGE_KEY_HEADER = 'x-roomdeck-page-key';
 export const PAGE_KEY_STORAGE = 'roomdeck.pageKey';
+/**
+ * The page key on the one request that cannot carry a header: the browser host's event stream
+ * (`EventSource` sets none). Sent only to the page's own origin, like the header.
+ */
+export const PAGE_KEY_PARAM = 'key';

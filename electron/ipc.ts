@@ -2,6 +2,8 @@ import { ErrorCode } from '../contract/error-codes.ts';
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { channelOf, type RoomdeckApi } from '../contract/verbs.ts';
 import type { BridgeResponse } from '../contract/errors.ts';
+import type { LiveEvent } from '../contract/types.ts';
+import type { LiveRoute } from '../core/bridge/live-channel.ts';
 import { contractVerbs, dispatch, resolveVerb } from '../core/bridge/validate.ts';
 
 /**
@@ -34,6 +36,8 @@ export interface IpcBridgeOptions {
   isAppUrl: (url: string) => boolean;
   /** Channels `prefix/domain:verb` instead of `domain:verb` (the kiosk technician's route). */
   prefix?: string;
+  /** The route's live channel: a page's watchers are forgotten when its webContents goes. */
+  live?: LiveRoute;
 }
 
 /**
@@ -56,6 +60,7 @@ export function isTrustedSender(
 export function registerIpcBridge(options: IpcBridgeOptions): () => void {
   const { ipcMain, api, appContents, isAppUrl, prefix } = options;
   const channels: string[] = [];
+  const watchers = options.live === undefined ? undefined : watcherTracker(options.live);
 
   // The one wrapper every channel goes through: guard, then the shared validate-and-call core.
   const handle = (domain: string, verbName: string): void => {
@@ -70,6 +75,7 @@ export function registerIpcBridge(options: IpcBridgeOptions): () => void {
           error: { code: FORBIDDEN_SENDER, message: 'This page may not use Roomdeck’s bridge.' },
         };
       }
+      if (domain === 'live') watchers?.(event.sender, args);
       return dispatch(target, args);
     });
     channels.push(channel);
@@ -79,4 +85,69 @@ export function registerIpcBridge(options: IpcBridgeOptions): () => void {
   return () => {
     for (const channel of channels) ipcMain.removeHandler(channel);
   };
+}
+
+// ── Live events: main process → the app window ─────────────────────────────────────────────────
+
+/** The parts of the app window's webContents the live events use (Electron's WebContents has them). */
+export interface LiveContents {
+  send(channel: string, ...args: unknown[]): void;
+  isDestroyed(): boolean;
+}
+
+/** A sender that can say when it is gone (Electron's WebContents emits these). */
+interface Mortal {
+  once(event: 'destroyed', listener: () => void): unknown;
+  on(event: 'render-process-gone', listener: () => void): unknown;
+}
+
+const isMortal = (sender: unknown): sender is Mortal =>
+  typeof (sender as Partial<Mortal> | null)?.once === 'function' &&
+  typeof (sender as Partial<Mortal> | null)?.on === 'function';
+
+/**
+ * Remembers which watchers each webContents named in its `live` calls, and forgets them on the
+ * route when that webContents is destroyed or its page's process dies: a closed or crashed window
+ * keeps nothing bound.
+ */
+function watcherTracker(live: LiveRoute): (sender: unknown, args: unknown) => void {
+  const named = new WeakMap<object, Set<string>>();
+  return (sender, args) => {
+    const watcher = (args as { watcher?: unknown } | null)?.watcher;
+    if (typeof watcher !== 'string' || !isMortal(sender)) return;
+    let set = named.get(sender);
+    if (set === undefined) {
+      const mine = new Set<string>();
+      set = mine;
+      named.set(sender, mine);
+      const gone = () => {
+        for (const w of mine) live.forget(w);
+        mine.clear();
+      };
+      sender.once('destroyed', gone);
+      sender.on('render-process-gone', gone);
+    }
+    set.add(watcher);
+  };
+}
+
+export interface LiveEventsOptions {
+  live: LiveRoute;
+  /** The app window's webContents now (a kiosk recovery replaces the window); null when none. */
+  appContents: () => LiveContents | null;
+  /** LIVE_EVENT_CHANNEL, or the technician route's `technician/roomdeck:live`. */
+  channel: string;
+}
+
+/**
+ * Sends each of the route's events to the app window's page, and to nothing else: never another
+ * window (a sign-in window shows the service's pages). The technician route's events are held back
+ * by its channel while the PIN gate is closed (core/bridge/live-channel.ts). Returns the unsubscribe.
+ */
+export function sendLiveEvents(options: LiveEventsOptions): () => void {
+  return options.live.subscribe((event: LiveEvent) => {
+    const contents = options.appContents();
+    if (contents === null || contents.isDestroyed()) return;
+    contents.send(options.channel, event);
+  });
 }

@@ -12,7 +12,8 @@ import {
 } from 'electron';
 import { systemClock } from '../core/api/clock.ts';
 import { TECHNICIAN_ROUTE } from '../contract/channels.ts';
-import { registerIpcBridge } from './ipc.ts';
+import { LIVE_EVENT_CHANNEL } from '../contract/live.ts';
+import { registerIpcBridge, sendLiveEvents } from './ipc.ts';
 import { createDesktopServices } from './services.ts';
 import { dataDirOf, loadConfigKeepingLastGood } from '../core/config/last-good.ts';
 import { type LoadedConfig, machineConfigFile } from '../core/config/load.ts';
@@ -210,6 +211,7 @@ async function start(): Promise<void> {
       api: services.api,
       appContents: () => window?.webContents ?? null,
       isAppUrl,
+      live: services.live,
     }),
   );
   // The kiosk technician's route (PIN-gated in the main process; see bridge/technician.ts).
@@ -220,6 +222,22 @@ async function start(): Promise<void> {
       appContents: () => window?.webContents ?? null,
       isAppUrl,
       prefix: TECHNICIAN_ROUTE,
+      live: services.technicianLive,
+    }),
+  );
+  // Live events to the app window's page: the panel's, and the technician's on their own channel.
+  cleanups.unshift(
+    sendLiveEvents({
+      live: services.live,
+      appContents: () => window?.webContents ?? null,
+      channel: LIVE_EVENT_CHANNEL,
+    }),
+  );
+  cleanups.unshift(
+    sendLiveEvents({
+      live: services.technicianLive,
+      appContents: () => window?.webContents ?? null,
+      channel: `${TECHNICIAN_ROUTE}/${LIVE_EVENT_CHANNEL}`,
     }),
   );
   cleanups.unshift(

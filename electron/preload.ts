@@ -1,4 +1,4 @@
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, type IpcRendererEvent, ipcRenderer } from 'electron';
 import { TECHNICIAN_ROUTE, verbNames } from '../contract/channels.ts';
 import type { RoomdeckApi } from '../contract/verbs.ts';
 import type { BridgeResponse } from '../contract/errors.ts';
@@ -33,3 +33,33 @@ contextBridge.exposeInMainWorld('roomdeck', apiOn(''));
 // The same verbs on the kiosk technician's route: answered with the technician's own session, and
 // only while the main process's PIN gate is open.
 contextBridge.exposeInMainWorld('roomdeckTechnician', apiOn(`${TECHNICIAN_ROUTE}/`));
+
+/**
+ * The main process's live events (contract LIVE_EVENT_CHANNEL, spelt out here because the contract's
+ * live.ts carries schemas; test/electron/preload.test.ts holds them equal). The page gets a
+ * subscription and nothing else: never ipcRenderer, never the IPC event (whose `sender` is
+ * ipcRenderer itself), only the event's data.
+ */
+const LIVE_EVENT_CHANNEL = 'roomdeck:live';
+
+const liveOn = (channel: string) =>
+  Object.freeze({
+    subscribe(listener: (event: unknown) => void): () => void {
+      if (typeof listener !== 'function') throw new TypeError('subscribe needs a function');
+      const forward = (_event: IpcRendererEvent, data: unknown) => listener(data);
+      ipcRenderer.on(channel, forward);
+      let subscribed = true;
+      return () => {
+        if (!subscribed) return;
+        subscribed = false;
+        ipcRenderer.removeListener(channel, forward);
+      };
+    },
+  });
+
+contextBridge.exposeInMainWorld('roomdeckLive', liveOn(LIVE_EVENT_CHANNEL));
+// The technician's events: sent by the main process only while the PIN gate is open.
+contextBridge.exposeInMainWorld(
+  'roomdeckTechnicianLive',
+  liveOn(`${TECHNICIAN_ROUTE}/${LIVE_EVENT_CHANNEL}`),
+);

@@ -13,6 +13,7 @@ import { TECHNICIAN_ROUTE } from '../contract/channels.ts';
 import { isStrayCallback } from '../core/auth/flows.ts';
 import type { RoomdeckApi } from '../contract/verbs.ts';
 import type { BridgeErrorBody } from '../contract/errors.ts';
+import type { LiveRoute } from '../core/bridge/live-channel.ts';
 import { HostSessions, httpBridge, SESSION_COOKIE, sessionCookieOptions } from './bridge-http.ts';
 import { CONTENT_SECURITY_POLICY } from '../core/csp.ts';
 import { isForeignRequest, LAUNCH_PARAM, type LaunchToken } from './launch.ts';
@@ -25,6 +26,10 @@ export interface HostServices {
   api: RoomdeckApi;
   /** A kiosk technician's verbs (PIN-gated), served on `/technician/bridge/…`. */
   technicianApi?: RoomdeckApi;
+  /** The panel's live events, streamed to the page on `/bridge/events` (LIVE_EVENTS_PATH). */
+  live?: LiveRoute;
+  /** The technician's, on `/technician/bridge/events` (only while the PIN gate is open). */
+  technicianLive?: LiveRoute;
   completeSignIn(callbackUrl: URL): Promise<void>;
   dispose(): void | Promise<void>;
 }
@@ -38,6 +43,8 @@ export interface HostAppOptions {
   /** The secret in the printed address; the only way to open a session (launch.ts). */
   launchToken: LaunchToken;
   logger?: boolean;
+  /** The event streams' heartbeat (tests shorten it; live-events.ts). */
+  heartbeatMs?: number;
 }
 
 /**
@@ -150,11 +157,20 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
     }),
   );
 
-  await app.register(httpBridge, { api: () => services().api, origin, sessions });
+  const heartbeat = options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs };
+  await app.register(httpBridge, {
+    api: () => services().api,
+    live: () => services().live,
+    origin,
+    sessions,
+    ...heartbeat,
+  });
   // The kiosk technician's route: the same gates (peer, Origin, cookie), the technician's session.
   // Services without one serve the ordinary verbs here: no more than `/bridge` gives anyway.
   await app.register(httpBridge, {
     api: () => services().technicianApi ?? services().api,
+    live: () => services().technicianLive ?? services().live,
+    ...heartbeat,
     origin,
     sessions,
     prefix: `/${TECHNICIAN_ROUTE}`,

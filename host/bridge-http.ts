@@ -6,8 +6,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { RoomdeckApi } from '../contract/verbs.ts';
 import type { BridgeErrorBody, BridgeResponse } from '../contract/errors.ts';
 import { ErrorBodySchema } from '../contract/error-schema.ts';
-import { PAGE_KEY_HEADER } from '../contract/page-key.ts';
+import { PAGE_KEY_HEADER, PAGE_KEY_PARAM } from '../contract/page-key.ts';
+import type { LiveRoute } from '../core/bridge/live-channel.ts';
 import { dispatch, INTERNAL, INVALID_ARGS, resolveVerb, UNKNOWN_VERB } from '../core/bridge/validate.ts';
+import { liveEvents } from './live-events.ts';
 
 /**
  * The HTTP transport for the browser host: `POST /bridge/:domain/:verb`, JSON body = the verb's
@@ -89,6 +91,10 @@ export interface HttpBridgeOptions {
   sessions: HostSessions;
   /** Refuse peers that are not on this machine. On unless a deployment knowingly turns it off. */
   loopbackOnly?: boolean;
+  /** The route's live events, streamed on `GET /bridge/events` (live-events.ts). */
+  live?: () => LiveRoute | undefined;
+  /** The event stream's heartbeat (tests shorten it). */
+  heartbeatMs?: number;
 }
 
 const ErrorBody = ErrorBodySchema;
@@ -127,13 +133,22 @@ export async function httpBridge(app: FastifyInstance, options: HttpBridgeOption
     if (loopbackOnly && !isLoopbackAddress(request.socket.remoteAddress)) {
       return refuse(reply, 403, { code: FORBIDDEN, message: 'The bridge answers only this computer.' });
     }
+    // The one GET here is the event stream (live-events.ts). A browser sends no Origin on a
+    // same-origin EventSource, but always one on a cross-origin request, so there a missing Origin
+    // is the page itself and a present one must be ours; EventSource cannot set a header, so the
+    // page key comes in the query. Everything else is what every POST must show.
+    const stream = request.method === 'GET';
     // Fetch metadata backs up the Origin check: a browser that says "another site" is refused.
     const site = request.headers['sec-fetch-site'];
-    if (request.headers.origin !== origin() || (site !== undefined && site !== 'same-origin')) {
+    const sent = request.headers.origin;
+    const ownOrigin = stream && sent === undefined ? true : sent === origin();
+    if (!ownOrigin || (site !== undefined && site !== 'same-origin')) {
       return refuse(reply, 403, { code: FORBIDDEN, message: 'The bridge answers only Roomdeck’s own page.' });
     }
     const id = request.cookies[SESSION_COOKIE];
-    const key = request.headers[PAGE_KEY_HEADER];
+    const key = stream
+      ? (request.query as Record<string, unknown>)[PAGE_KEY_PARAM]
+      : request.headers[PAGE_KEY_HEADER];
     if (!sessions.verify(id, typeof key === 'string' ? key : undefined)) {
       return refuse(reply, 401, {
         code: UNAUTHORIZED,
@@ -155,6 +170,13 @@ export async function httpBridge(app: FastifyInstance, options: HttpBridgeOption
           ? { code: FORBIDDEN, message: error.message }
           : { code: INTERNAL, message: 'Roomdeck hit an unexpected problem. Try again.' };
     return refuse(reply, status, body);
+  });
+
+  await liveEvents(app, {
+    live: options.live ?? (() => undefined),
+    // The gate above let only a verified session's cookie through.
+    sessionOf: (request) => request.cookies[SESSION_COOKIE] ?? '',
+    ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
   });
 
   app.post<{ Params: { domain: string; verb: string } }>(

@@ -10,6 +10,7 @@ import { RoundTripHistogram } from '../diagnostics/histogram.ts';
 import { PanelEnrolment } from '../enrolment/enrolment.ts';
 import { PanelReports } from '../kiosk/panel-reports.ts';
 import { logLink, logSession, refreshLogger } from '../log/events.ts';
+import { createLiveFeeds } from '../live/index.ts';
 import { createMemoryLog, type Log } from '../log/log.ts';
 import type { Settings } from '../store/settings.ts';
 import { createMemoryVault, type TokenVault } from '../store/vault.ts';
@@ -17,7 +18,9 @@ import { DEFAULT_IDLE_TIMEOUT_MS, TechnicianGate } from '../technician/gate.ts';
 import type { LockoutStore } from '../technician/lockout.ts';
 import { isPinHash, parsePinHash } from '../technician/pin.ts';
 import { guardRoute } from './audience.ts';
-import { principal } from './principal.ts';
+import { LiveChannel, type LiveRoute } from './live-channel.ts';
+import { liveSeed, type MakeLiveFeeds } from './live-seed.ts';
+import { type Principal, principal } from './principal.ts';
 import { buildApi, type SharedServices } from './verbs/api.ts';
 import { appConfigOf } from './verbs/config.ts';
 
@@ -66,6 +69,11 @@ export interface MainServicesOptions {
    * data folder). Default: memory only, which a restart resets (tests).
    */
   technicianLockout?: LockoutStore;
+  /**
+   * Makes a session's live feeds (default core/live's control websocket; tests pass a fake). With
+   * `service.live` off there is no socket and the pages poll.
+   */
+  liveFeeds?: MakeLiveFeeds;
 }
 
 export interface MainServices {
@@ -89,6 +97,10 @@ export interface MainServices {
   panelReports: PanelReports;
   /** The support page (`support_url`) of the room this panel shows, or null (external-links.ts). */
   roomSupportUrl(): Promise<string | null>;
+  /** The panel's live events, for the transports (IPC to the app window, the host's event stream). */
+  live: LiveRoute;
+  /** The technician's (their own session): events flow only while the PIN gate is open. */
+  technicianLive: LiveRoute;
   dispose(): void;
 }
 
@@ -185,7 +197,37 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   };
   // Every route's verbs go through guardRoute: on a kiosk, technician verbs need the PIN gate open
   // on the panel's route too, whatever transport carries them (audience.ts).
-  const api = guardRoute(buildApi(panel, shared), { route: 'panel', kiosk: config.kiosk, gate: technician });
+  // One live channel per session: the panel's, and on a kiosk the technician's own (below).
+  const liveOn = config.service?.live === 'on';
+  const makeFeeds = options.liveFeeds ?? createLiveFeeds;
+  const liveChannel = (who: Principal, allowed?: () => boolean): LiveChannel =>
+    new LiveChannel({
+      session: who.session,
+      enabled: liveOn,
+      ...(allowed ? { allowed } : {}),
+      log,
+      create: async () =>
+        makeFeeds(
+          await liveSeed({
+            serviceUrl: config.serverUrl,
+            tokens: who.session,
+            client: who.client,
+            link: who.link,
+            clock,
+            random: options.random ?? Math.random,
+            log,
+          }),
+        ),
+    });
+  const panelLive = liveChannel(panel);
+  const api = guardRoute(
+    buildApi(panel, shared, () => panelLive.current()),
+    {
+      route: 'panel',
+      kiosk: config.kiosk,
+      gate: technician,
+    },
+  );
   // A panel's first screen needs its room at once. Open it while the window is still loading (the
   // connections, the token, the code paths): the page's own boot call then finds the host warm,
   // which halves what that call takes on a fresh start. The answer is dropped; the page gets a
@@ -198,14 +240,25 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       else await api.systems.open({ id: systemId });
     })
     .catch(() => undefined);
+  // A technician always types their own password: never the panel's managed account.
+  const technicianPrincipal = principal(technicianSession, {
+    config,
+    clock,
+    fetch: options.fetch,
+    usesPasswordGrant: false,
+  });
+  // The technician's events reach a page only while the gate is open, as their verbs do.
+  const technicianLive = liveChannel(technicianPrincipal, () => technician.open);
   const technicianApi = guardRoute(
-    // A technician always types their own password: never the panel's managed account.
-    buildApi(
-      principal(technicianSession, { config, clock, fetch: options.fetch, usesPasswordGrant: false }),
-      shared,
-    ),
-    { route: 'technician', kiosk: config.kiosk, gate: technician },
+    buildApi(technicianPrincipal, shared, () => technicianLive.current()),
+    {
+      route: 'technician',
+      kiosk: config.kiosk,
+      gate: technician,
+    },
   );
+  // A restored session opens its channel once the vault is read; sign-in and sign-out after that.
+  void ready.then(() => panelLive.sync()).catch(() => undefined);
 
   return {
     api,
@@ -221,12 +274,17 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       if (technicianSession.awaitsCallback(callbackUrl)) await technicianSession.completeSignIn(callbackUrl);
       else await session.completeSignIn(callbackUrl);
     },
+    live: panelLive,
+    technicianLive,
     roomSupportUrl: async () => {
       const systemId = config.systemId ?? settings.getSystemId();
       if (systemId === null || session.status().state !== 'signed-in') return null;
       return (await client.getSystem(systemId)).support_url ?? null;
     },
     dispose: () => {
+      // The sockets close for good (quit); nothing waits on them.
+      void panelLive.close();
+      void technicianLive.close();
       unlogSession();
       unlogTechnician();
       unlogLink();

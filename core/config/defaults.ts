@@ -15,6 +15,7 @@ export const DEFAULTS = {
   allowInsecureVault: false,
   systemId: null,
   host: { address: '127.0.0.1', port: 0 },
+  service: { live: 'on' },
 } as const;
 
 /** Where IT puts settings for every account on a machine (the installers create the folder). */

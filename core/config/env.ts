@@ -22,6 +22,7 @@ const ENV: Readonly<Record<string, TextSetting>> = {
   ROOMDECK_TECHNICIAN_IDLE_S: { key: 'technicianIdleS', takes: 'integer' },
   ROOMDECK_UPDATE_URL: { key: 'updates.url', takes: 'string' },
   ROOMDECK_UPDATE_CHANNEL: { key: 'updates.channel', takes: 'string' },
+  ROOMDECK_LIVE: { key: 'service.live', takes: 'string' },
 };
 
 export function readEnv(env: Env): Reading {

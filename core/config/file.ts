@@ -47,6 +47,9 @@ const FileConfig = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    service: Type.Optional(
+      Type.Object({ live: Type.Optional(Type.String()) }, { additionalProperties: false }),
+    ),
   },
   { additionalProperties: false },
 );

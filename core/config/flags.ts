@@ -30,6 +30,7 @@ const FLAGS: Readonly<Record<string, TextSetting>> = {
   'technician-idle': { key: 'technicianIdleS', takes: 'integer' },
   'update-url': { key: 'updates.url', takes: 'string' },
   'update-channel': { key: 'updates.channel', takes: 'string' },
+  live: { key: 'service.live', takes: 'string' },
 };
 
 // Booleans may still be written out (`--kiosk=no`): parseValue reads the inline value.

@@ -19,7 +19,7 @@ export interface Reading {
 }
 
 /** Settings that are objects of their own, merged key by key across layers. */
-const GROUPS = new Set(['poll', 'host', 'panel', 'updates']);
+const GROUPS = new Set(['poll', 'host', 'panel', 'updates', 'service']);
 
 /**
  * A settings object as a layer: a group's keys one by one (so a file setting `poll.idleMs` keeps

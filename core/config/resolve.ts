@@ -64,6 +64,7 @@ export function resolveMerged(
     ...chooseServer(value, sources, context.env),
     ...checkEndSession(value, sources),
     ...checkUpdates(value, sources),
+    ...checkLive(value, sources),
     ...checkAcrossSettings(value, sources),
   ];
   if (all.length === 0) all.push(...schemaProblems(value, sources));
@@ -130,6 +131,13 @@ function checkUpdates(value: Record<string, unknown>, sources: Sources): ConfigP
     problems.push(problem('updates.channel', sources, `must be "stable" or "beta" (got ${got})`));
   }
   return problems;
+}
+
+/** `service.live` in words an installer can act on (the schema would only say "union"). */
+function checkLive(value: Record<string, unknown>, sources: Sources): ConfigProblem[] {
+  const live = (value.service as { live?: unknown } | undefined)?.live;
+  if (live === undefined || live === 'on' || live === 'off') return [];
+  return [problem('service.live', sources, `must be "on" or "off" (got ${JSON.stringify(live)})`)];
 }
 
 /** Settings that are valid alone but not together, or valid JSON but not safe. */

@@ -1,6 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { PanelTimers, PollSettings } from '../../contract/config.ts';
 
+/** `service.live`: the control websocket on or off. */
+export const LiveSetting = Type.Union([Type.Literal('on'), Type.Literal('off')]);
+
 /**
  * Roomdeck's configuration after flags, environment and the config file are merged and checked.
  * Installers set it per panel (managed configuration); a technician's laptop usually sets nothing.
@@ -57,6 +60,16 @@ export const ResolvedConfig = Type.Object({
     Type.Object({
       url: Type.Optional(Type.String()),
       channel: Type.Optional(Type.Union([Type.Literal('stable'), Type.Literal('beta')])),
+    }),
+  ),
+  /** How Roomdeck talks to the control service. */
+  service: Type.Optional(
+    Type.Object({
+      /**
+       * `on` (the default): the control websocket pushes changes and carries commands, polling only
+       * while it is down; `off`: no socket, polling only (a proxy that breaks websockets).
+       */
+      live: Type.Optional(LiveSetting),
     }),
   ),
   /** Browser host: address and port to serve on (port 0 = any free one). */

@@ -134,6 +134,33 @@ const ipc = (entries: Entry[], channel: string) =>
     | { ok: boolean; value?: Record<string, unknown>; error?: { code: string } }
     | undefined;
 
+/** An administrator's token (the CI client's password grant): another client of the service. */
+async function adminToken(): Promise<string> {
+  const response = await fetch(`${sim.url}/auth/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      username: 'admin@demo.local',
+      password: 'demo',
+      authority: 'demo',
+      client_id: 'roomdeck-ci',
+      client_secret: 'roomdeck-ci-secret',
+    }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Switches a room's display over the service's HTTP API, as another client would. */
+async function execAs(token: string, room: string, args: unknown[]): Promise<void> {
+  const response = await fetch(`${sim.url}/api/control/systems/${room}/exec`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ module: 'Display', index: 1, method: 'power', args }),
+  });
+  expect(response.ok).toBe(true);
+}
+
 /** Still running shortly after it got there: a live process with a window, not a dead one. */
 async function stillAlive(run: Run): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 200));
@@ -262,6 +289,47 @@ describe('the compiled main process', () => {
     expect(of(entries, 'BrowserWindow.new')).toHaveLength(1);
     expect(of(entries, 'shell.openExternal')).toEqual([]);
     expectNoSilentFailure(entries);
+    await stillAlive(run);
+  });
+
+  it('sends a watched module’s pushed state to the app window on roomdeck:live, a change by another client included', async () => {
+    const room = 'sys-huddle-3-2';
+    const admin = await adminToken();
+    await execAs(admin, room, [false]);
+    const run = startMain(['--server', sim.url, '--kiosk', '--client-id', 'roomdeck-ci'], {
+      env: {
+        ROOMDECK_FAKE_SIGN_IN: '1',
+        ROOMDECK_CLIENT_SECRET: 'roomdeck-ci-secret',
+        ROOMDECK_FAKE_LIVE_WATCH: `${room}:Display:1`,
+      },
+      prepare: (dataDir) =>
+        writeFileSync(
+          path.join(dataDir, 'config.json'),
+          JSON.stringify({
+            serviceAccount: { username: 'panel@demo.local', password: 'demo', authority: 'demo' },
+          }),
+          { mode: 0o600 },
+        ),
+    });
+    const pushed = (entries: Entry[], power: boolean) =>
+      of(entries, 'webContents.send').find((e) => {
+        const [event] = e.args as { type: string; module?: string; state?: { power?: unknown } }[];
+        return e.channel === 'roomdeck:live' && event?.type === 'state' && event.state?.power === power;
+      });
+    const bound = await until(run, (e) => pushed(e, false) !== undefined, 'the bound state sent to the page');
+    expect(ipc(bound, 'live:watch')).toMatchObject({ ok: true });
+    const window = first(bound, 'BrowserWindow.new');
+    expect(pushed(bound, false)).toMatchObject({
+      id: window?.id,
+      args: [{ type: 'state', id: room, module: 'Display', index: 1 }],
+    });
+    // Another client switches the display on: the page hears it without asking.
+    await execAs(admin, room, [true]);
+    await until(run, (e) => pushed(e, true) !== undefined, 'the change sent to the page');
+    // Nothing of the technician's route reached the page: its gate is closed.
+    expect(of(run.entries(), 'webContents.send').filter((e) => e.channel !== 'roomdeck:live')).toEqual([]);
+    await execAs(admin, room, [false]);
+    expectNoSilentFailure(run.entries());
     await stillAlive(run);
   });
 

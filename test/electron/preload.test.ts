@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { verbNames } from '../../contract/channels.ts';
+import { TECHNICIAN_ROUTE, verbNames } from '../../contract/channels.ts';
+import { LIVE_EVENT_CHANNEL } from '../../contract/live.ts';
 
 /**
  * The preload against fake contextBridge and ipcRenderer. The factory replaces `electron`
@@ -8,6 +9,7 @@ import { verbNames } from '../../contract/channels.ts';
 const fake = vi.hoisted(() => ({
   exposed: new Map<string, unknown>(),
   invoked: [] as { channel: string; args: unknown }[],
+  listeners: new Map<string, Set<(...args: unknown[]) => void>>(),
   answer: (_channel: string): unknown => ({ ok: true, value: null }),
 }));
 
@@ -20,6 +22,14 @@ vi.mock('electron', () => ({
       fake.invoked.push({ channel, args });
       return fake.answer(channel);
     },
+    on: (channel: string, listener: (...args: unknown[]) => void) => {
+      const set = fake.listeners.get(channel) ?? new Set();
+      set.add(listener);
+      fake.listeners.set(channel, set);
+    },
+    removeListener: (channel: string, listener: (...args: unknown[]) => void) => {
+      fake.listeners.get(channel)?.delete(listener);
+    },
   },
 }));
 
@@ -31,8 +41,13 @@ beforeAll(async () => {
 });
 
 describe('the preload', () => {
-  it('exposes only `roomdeck` and `roomdeckTechnician`, with exactly the contract’s verbs as functions', () => {
-    expect([...fake.exposed.keys()]).toEqual(['roomdeck', 'roomdeckTechnician']);
+  it('exposes only the two bridges (exactly the contract’s verbs as functions) and the two live subscriptions', () => {
+    expect([...fake.exposed.keys()]).toEqual([
+      'roomdeck',
+      'roomdeckTechnician',
+      'roomdeckLive',
+      'roomdeckTechnicianLive',
+    ]);
     const technician = fake.exposed.get('roomdeckTechnician') as Exposed;
     expect(Object.keys(technician).sort()).toEqual(Object.keys(verbNames).sort());
     expect(Object.keys(roomdeck).sort()).toEqual(Object.keys(verbNames).sort());
@@ -76,5 +91,26 @@ describe('the preload', () => {
       message: 'Someone else changed this room.',
       details: { v: 4 },
     });
+  });
+
+  it('exposes live events as a subscription only: the event’s data, never ipcRenderer or the IPC event', () => {
+    const sender = { marker: 'ipcRenderer itself' };
+    for (const [name, channel] of [
+      ['roomdeckLive', LIVE_EVENT_CHANNEL],
+      ['roomdeckTechnicianLive', `${TECHNICIAN_ROUTE}/${LIVE_EVENT_CHANNEL}`],
+    ] as const) {
+      const live = fake.exposed.get(name) as { subscribe: (l: (e: unknown) => void) => () => void };
+      expect(Object.keys(live)).toEqual(['subscribe']);
+      expect(Object.isFrozen(live)).toBe(true);
+      const got: unknown[] = [];
+      const unsubscribe = live.subscribe((event) => got.push(event));
+      const data = { type: 'state', id: 'sys-1', module: 'Display', index: 1, state: { power: true } };
+      for (const listener of fake.listeners.get(channel) ?? []) listener({ sender }, data);
+      expect(got).toEqual([data]);
+      unsubscribe();
+      unsubscribe();
+      expect(fake.listeners.get(channel)?.size).toBe(0);
+      expect(() => live.subscribe('not a function' as never)).toThrow(TypeError);
+    }
   });
 });

@@ -144,6 +144,26 @@ test('a cookie collected by a page on another loopback port opens nothing on the
     );
     expect(forged).toEqual({ status: 401, body: UNAUTHORIZED });
 
+    // The live event stream (a GET: EventSource carries the key in the query) is no softer: the
+    // stolen cookie with the page's forged headers, without the key or with another, gets nothing.
+    for (const query of ['', '&key=' + 'A'.repeat(43)]) {
+      for (const prefix of ['', '/technician']) {
+        const stream = await fetch(
+          `${stack.host.url}${prefix}/bridge/events?watcher=thief-0123456789${query}`,
+          {
+            headers: { cookie: loot.header, 'sec-fetch-site': 'same-origin', accept: 'text/event-stream' },
+            signal: AbortSignal.timeout(10_000),
+          },
+        );
+        expect({ prefix, query, status: stream.status, body: await stream.json() }).toEqual({
+          prefix,
+          query,
+          status: 401,
+          body: UNAUTHORIZED,
+        });
+      }
+    }
+
     // The real page is untouched: after a reload (no token in the address) it is still signed in
     // and lists the rooms.
     await page.reload();

@@ -6,6 +6,7 @@ import type { DiagnosticsContext } from '../../diagnostics/collect.ts';
 import type { RoundTripHistogram } from '../../diagnostics/histogram.ts';
 import type { PanelEnrolment } from '../../enrolment/enrolment.ts';
 import type { PanelReports } from '../../kiosk/panel-reports.ts';
+import type { LiveFeeds } from '../../live/feeds.ts';
 import type { Log } from '../../log/log.ts';
 import type { TechnicianGate } from '../../technician/gate.ts';
 import type { Principal } from '../principal.ts';
@@ -36,7 +37,12 @@ export interface SharedServices {
 }
 
 /** Every domain's verbs (verbs/<domain>.ts, as contract/<domain>.ts declares them) acting as `who`. */
-export function buildApi(who: Principal, shared: SharedServices): RoomdeckApi {
+export function buildApi(
+  who: Principal,
+  shared: SharedServices,
+  /** The principal's live channel (none: the pages poll). */
+  live: () => LiveFeeds | undefined = () => undefined,
+): RoomdeckApi {
   const { session, client, link, capabilities, usesPasswordGrant } = who;
   const { config, clock, ready, technician, panelReports, enrolment, appConfig, log, pollRoundTrips } =
     shared;
@@ -51,7 +57,7 @@ export function buildApi(who: Principal, shared: SharedServices): RoomdeckApi {
       openRoom: (id) => openRoom(client, id),
     }),
     config: configVerbs({ ready, config, enrolment, appConfig }),
-    systems: systemsVerbs({ ready, client, capabilities, clock, log, pollRoundTrips }),
+    systems: systemsVerbs({ ready, client, capabilities, clock, log, pollRoundTrips, live, link }),
     modules: modulesVerbs({ ready, client, capabilities }),
     technician: technicianVerbs({ ready, technician }),
     panel: panelVerbs({ panelReports }),
@@ -67,6 +73,6 @@ export function buildApi(who: Principal, shared: SharedServices): RoomdeckApi {
       pollRoundTrips,
       context: shared.diagnostics,
     }),
-    live: liveVerbs({ ready, feeds: undefined }),
+    live: liveVerbs({ ready, feeds: live }),
   };
 }

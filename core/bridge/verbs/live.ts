@@ -5,8 +5,8 @@ import type { LiveFeeds } from '../../live/feeds.ts';
 
 export interface LiveVerbsDeps {
   ready: Promise<void>;
-  /** Undefined where no live channel runs (switched off): the page polls. */
-  feeds: LiveFeeds | undefined;
+  /** The route's current feeds; undefined where none runs (switched off, signed out): the page polls. */
+  feeds: () => LiveFeeds | undefined;
 }
 
 export function liveVerbs({ ready, feeds }: LiveVerbsDeps): RoomdeckApi['live'] {
@@ -14,20 +14,21 @@ export function liveVerbs({ ready, feeds }: LiveVerbsDeps): RoomdeckApi['live'] 
   return {
     watch: async ({ watcher, id, targets }) => {
       await ready;
-      return feeds === undefined ? polling : feeds.watch(watcher, id, targets);
+      return feeds()?.watch(watcher, id, targets) ?? polling;
     },
-    status: async () => (feeds === undefined ? polling : feeds.status()),
+    status: async () => feeds()?.status() ?? polling,
     debug: async ({ watcher, id, module, index }) => {
       await ready;
+      const live = feeds();
       // A module's log lines come only over the socket: without one there is nothing to follow.
-      if (feeds === undefined)
+      if (live === undefined)
         throw new RoomdeckError(ErrorCode.ROOMDECK_OFFLINE, { cause: 'no live channel' });
-      await feeds.debug(watcher, id, { module, index });
+      await live.debug(watcher, id, { module, index });
       return null;
     },
     ignore: async ({ watcher, id, module, index }) => {
       await ready;
-      if (feeds !== undefined) await feeds.ignore(watcher, id, { module, index });
+      await feeds()?.ignore(watcher, id, { module, index });
       return null;
     },
   };

@@ -5,6 +5,8 @@ import type { Clock } from '../../api/clock.ts';
 import { toBridgeError } from '../../api/errors.ts';
 import { readStateValues } from '../../api/tolerant.ts';
 import type { RoundTripHistogram } from '../../diagnostics/histogram.ts';
+import type { LinkHealth } from '../../link/health.ts';
+import type { LiveFeeds } from '../../live/feeds.ts';
 import type { Log } from '../../log/log.ts';
 import type { Capabilities } from '../capabilities.ts';
 import { serviceCalls } from './calls.ts';
@@ -50,6 +52,22 @@ export interface SystemsVerbsDeps {
   log: Log;
   /** How long the panel's state polls take (the diagnostics bundle shows it). */
   pollRoundTrips: RoundTripHistogram;
+  /** The route's live channel: exec goes over its socket while it is open. */
+  live?: () => LiveFeeds | undefined;
+  /** The socket's answers tell the link model too, as the HTTP client's do (principal.ts). */
+  link?: LinkHealth;
+}
+
+/** `work`'s outcome reported to `link`, as `observed` does for the HTTP client's calls. */
+async function reported<T>(work: Promise<T>, link: LinkHealth | undefined): Promise<T> {
+  try {
+    const value = await work;
+    link?.answered();
+    return value;
+  } catch (err) {
+    link?.failed(err);
+    throw err;
+  }
 }
 
 export function systemsVerbs(deps: SystemsVerbsDeps): RoomdeckApi['systems'] {
@@ -74,14 +92,16 @@ export function systemsVerbs(deps: SystemsVerbsDeps): RoomdeckApi['systems'] {
     stop: command('systems.startStop', (a) => client.stopSystem(a.id)),
     exec: after(
       learning('systems.exec', async (a) => {
+        const call = { module: a.module, index: a.index, method: a.method, args: a.args };
+        // Over the socket while it is open (its errors are the HTTP exec's); over HTTP otherwise.
+        // Never both: a command that may have run is not sent twice.
+        const overSocket = deps.live?.()?.exec(a.id, call);
         try {
           return {
-            result: await client.exec(a.id, {
-              module: a.module,
-              index: a.index,
-              method: a.method,
-              args: a.args,
-            }),
+            result:
+              overSocket === undefined
+                ? await client.exec(a.id, call)
+                : await reported(overSocket, deps.link),
           };
         } catch (err) {
           // Which command failed and why, never its arguments (a keypad's PIN is an argument).
@@ -91,6 +111,7 @@ export function systemsVerbs(deps: SystemsVerbsDeps): RoomdeckApi['systems'] {
             module: a.module,
             index: a.index,
             method: a.method,
+            over: overSocket === undefined ? 'http' : 'socket',
             code,
             message,
           });

@@ -59,6 +59,7 @@ describe('loading the configuration', () => {
       dataDir: '/home/panel/.config/Roomdeck',
       requestTimeoutMs: 8000,
       host: { address: '127.0.0.1', port: 0 },
+      service: { live: 'on' },
     });
     expect(browserHost).toBe(false);
     expect(demo).toBe(false);

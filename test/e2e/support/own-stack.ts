@@ -31,6 +31,18 @@ export interface OwnStackFixtures {
   service: Service;
 }
 
+/**
+ * The run's parameters (issue 23), for every stack started here: `ROOMDECK_E2E_LIVE=on|off` passes
+ * `--live` (unset: what `npm start` does, on). A spec's own `hostArgs` come after, so a spec that
+ * needs one setting says so and wins.
+ */
+export function runArgs(env: NodeJS.ProcessEnv = process.env): string[] {
+  const live = env.ROOMDECK_E2E_LIVE;
+  if (live === undefined || live === '') return [];
+  if (live !== 'on' && live !== 'off') throw new Error(`ROOMDECK_E2E_LIVE must be on or off (got "${live}")`);
+  return ['--live', live];
+}
+
 /** What a kiosk with a technician PIN is started with (a cheaper scrypt cost: the gate reads it from the hash). */
 async function kioskArgs(kiosk: NonNullable<OwnStackOptions['kiosk']>): Promise<string[]> {
   const hash = await hashPin(kiosk.pin, { N: 4096, r: 8, p: 1 });
@@ -48,7 +60,11 @@ export const test = base.extend<{}, OwnStackFixtures>({
           'A spec using own-stack.ts says test.use({ ownStack: { … } }) at its top: that gives it a worker, and so a stack, of its own.',
         );
       }
-      await use([...(ownStack.kiosk ? await kioskArgs(ownStack.kiosk) : []), ...(ownStack.hostArgs ?? [])]);
+      await use([
+        ...runArgs(),
+        ...(ownStack.kiosk ? await kioskArgs(ownStack.kiosk) : []),
+        ...(ownStack.hostArgs ?? []),
+      ]);
     },
     { scope: 'worker' },
   ],

@@ -184,6 +184,13 @@ class FakeWebContents extends EventEmitter {
   getURL() {
     return this.mainFrame.url;
   }
+  isDestroyed() {
+    return this.destroyed === true;
+  }
+  /** What the main process sends the page (live events): recorded with the channel and the data. */
+  send(channel, ...args) {
+    record('webContents.send', { id: this.id, channel, args });
+  }
 }
 
 export class BrowserWindow extends EventEmitter {
@@ -257,6 +264,21 @@ export class BrowserWindow extends EventEmitter {
         result: await invoke(this.webContents, 'session:signIn', {}, url),
       });
     }
+    // The page watching a module on the live channel: `systemId:Module:index`.
+    const watch = process.env.ROOMDECK_FAKE_LIVE_WATCH;
+    if (watch) {
+      const [systemId, module, index] = watch.split(':');
+      const args = {
+        watcher: `fake-page-${id}-watcher`,
+        id: systemId,
+        targets: [{ module, index: Number(index) }],
+      };
+      record('ipc.result', {
+        id,
+        channel: 'live:watch',
+        result: await invoke(this.webContents, 'live:watch', args, url),
+      });
+    }
   }
   show() {
     this.visible = true;
@@ -276,6 +298,8 @@ export class BrowserWindow extends EventEmitter {
     this.destroyed = true;
     record('BrowserWindow.close', { id: this.webContents.id });
     this.emit('closed');
+    this.webContents.destroyed = true;
+    this.webContents.emit('destroyed');
   }
 }
 
