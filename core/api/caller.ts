@@ -6,25 +6,33 @@ import { readEach } from './tolerant.ts';
 import { type ApiReply, type ApiRequest, type QueryValue, send } from './transport.ts';
 
 /**
- * How ControlClient's endpoints reach the service: one request with the client's base URL, tokens
- * and timeout, and one page of a list read record by record. Along the way it learns which
- * generation of the service answers, which decides how exec results are read.
+ * How a dialect's endpoints reach the service: one request with the client's base URL, tokens and
+ * timeout, and one page of a list read record by record. Along the way it notes whether the
+ * service has shown current-generation traits, which decides how legacy exec results are read.
  */
 
-/** The spec's list default (§8). */
-const DEFAULT_LIMIT = 20;
 /** The most records one page may ask for. */
 export const MAX_LIMIT = 500;
 
-type Generation = 'unknown' | 'legacy' | 'current';
-
 export type CallRequest = Omit<ApiRequest, 'timeoutMs' | 'signal'> & { timeoutMs?: number };
+
+/** One list endpoint as a dialect reads it. */
+export interface ListRequest<S extends TSchema> {
+  path: string;
+  schema: S;
+  params: ListParams;
+  filters: Record<string, QueryValue>;
+  /** The generation's own default page size (legacy 20, current 100). */
+  defaultLimit: number;
+  normalize?: (item: unknown) => unknown;
+  errorFrom?: CallRequest['errorFrom'];
+}
 
 export class ServiceCaller {
   readonly #options: ControlClientOptions;
   readonly #fetch: typeof fetch;
   readonly #clock: Clock;
-  #generation: Generation = 'unknown';
+  #seenCurrentTraits = false;
 
   constructor(options: ControlClientOptions) {
     this.#options = options;
@@ -32,9 +40,9 @@ export class ServiceCaller {
     this.#clock = options.clock ?? systemClock;
   }
 
-  /** Until the service has shown it is the current generation, exec results may come wrapped. */
+  /** Until the service has shown current-generation traits, legacy exec results may come wrapped. */
   get mayWrapExecResults(): boolean {
-    return this.#generation !== 'current';
+    return !this.#seenCurrentTraits;
   }
 
   call(request: CallRequest, options?: CallOptions): Promise<ApiReply> {
@@ -50,28 +58,26 @@ export class ServiceCaller {
     );
   }
 
-  /** Headers only the current generation sends tell us not to unwrap exec results. */
+  /** Headers only the current shapes carry tell us not to unwrap exec results. */
   #observe(reply: ApiReply): void {
-    if (reply.headers.has('x-total-count') || reply.status === 201) this.#generation = 'current';
+    if (reply.headers.has('x-total-count') || reply.status === 201) this.#seenCurrentTraits = true;
   }
 
   /** One page; a record that cannot be read is left out and counted, not the page refused. */
-  async list<S extends TSchema>(
-    path: string,
-    schema: S,
-    params: ListParams,
-    filters: Record<string, QueryValue>,
-    options: CallOptions | undefined,
-    normalize: (item: unknown) => unknown = (item) => item,
-  ): Promise<Page<S['static']>> {
+  async list<S extends TSchema>(request: ListRequest<S>, options?: CallOptions): Promise<Page<S['static']>> {
+    const { path, schema, params, normalize = (item: unknown) => item } = request;
     const offset = params.offset ?? 0;
-    const limit = Math.min(params.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
+    const limit = Math.min(params.limit ?? request.defaultLimit, MAX_LIMIT);
     const reply = await this.call(
-      { method: 'GET', path, query: { q: params.q, limit, offset, ...filters } },
+      {
+        method: 'GET',
+        path,
+        query: { q: params.q, limit, offset, ...request.filters },
+        errorFrom: request.errorFrom,
+      },
       options,
     );
-    const list = readList(reply.body, reply.headers.get('x-total-count'), offset, path);
-    if (!Array.isArray(reply.body) && this.#generation === 'unknown') this.#generation = 'legacy';
+    const list = readList(reply.body, totalOf(reply.headers, offset, reply.body), offset, path);
     const { items, skipped } = readEach(list.items, (item, i) =>
       decode(schema, normalize(item), `${path}[${i}]`),
     );
@@ -79,4 +85,19 @@ export class ServiceCaller {
       ? { items, total: list.total, offset, limit }
       : { items, total: list.total, offset, limit, skipped };
   }
+}
+
+/**
+ * The total of a bare-array list: `X-Total-Count`, else the end of `Content-Range`
+ * (`sys 0-20/57`, placeos-generations.md §1C), else, while a `Link rel="next"` says more remain,
+ * at least one more than arrived. null: only what arrived is known.
+ */
+export function totalOf(headers: Headers, offset: number, body: unknown): string | null {
+  const count = headers.get('x-total-count');
+  if (count !== null) return count;
+  const range = /\/(\d+)\s*$/.exec(headers.get('content-range') ?? '');
+  if (range?.[1] !== undefined) return range[1];
+  if (Array.isArray(body) && /rel="?next"?/.test(headers.get('link') ?? ''))
+    return String(offset + body.length + 1);
+  return null;
 }

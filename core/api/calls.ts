@@ -1,5 +1,6 @@
 import type { Module, System, Zone } from '../../contract/domain.ts';
 import type { Clock } from './clock.ts';
+import type { ServiceGeneration } from './generation.ts';
 import type { AccessTokenSource } from './transport.ts';
 
 /** What callers hand ControlClient and what its lists and details give back. */
@@ -17,6 +18,11 @@ export interface ControlClientOptions {
   execTimeoutMs?: number;
   fetch?: typeof fetch;
   clock?: Clock;
+  /**
+   * Which API generation the service speaks, one per service and shared with its sign-in
+   * (generation.ts). Default: the legacy wire contract.
+   */
+  generation?: ServiceGeneration;
 }
 
 export interface CallOptions {

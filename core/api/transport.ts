@@ -4,7 +4,7 @@ import { startDeadline } from './deadline.ts';
 import { badResponse } from './decode.ts';
 import { AuthError, LinkError, RoomdeckError } from './errors.ts';
 import { isSafeId } from '../../contract/ids.ts';
-import { errorFromResponse } from './service-errors.ts';
+import { errorFromResponse, type FailedResponse } from './service-errors.ts';
 
 /**
  * Where the client's bearer tokens come from: the Session. The client never stores a token; it asks
@@ -34,6 +34,12 @@ export interface ApiRequest {
   timeoutMs: number;
   /** A system exec call: gateway statuses then mean the device (see errorFromResponse). */
   exec?: boolean;
+  /**
+   * The dialect's own reading of a refusal, before the wire contract's (service-errors.ts). An
+   * error it returns for a 401 means the 401 is not about the token (the current generation's
+   * exec `access denied`), so the token is not renewed.
+   */
+  errorFrom?: ((response: FailedResponse) => RoomdeckError | undefined) | undefined;
 }
 
 export interface ApiReply {
@@ -67,6 +73,8 @@ export async function send(options: TransportOptions, request: ApiRequest): Prom
   const token = await options.auth.getAccessToken();
   let reply = await attempt(options, request, token);
   if (reply.status === 401) {
+    const notAboutToken = request.errorFrom?.({ status: reply.status, body: reply.body });
+    if (notAboutToken !== undefined) throw notAboutToken;
     await options.auth.onUnauthorized(token);
     const renewed = await options.auth.getAccessToken();
     reply = await attempt(options, request, renewed);
@@ -83,7 +91,8 @@ export async function send(options: TransportOptions, request: ApiRequest): Prom
   options.auth.onTokenAccepted?.();
   if (reply.status >= 300) {
     const retryAfterMs = retryAfterOf(reply.headers.get('retry-after'), options.clock.now());
-    throw errorFromResponse({ status: reply.status, body: reply.body, retryAfterMs }, request.exec);
+    const failed = { status: reply.status, body: reply.body, retryAfterMs };
+    throw request.errorFrom?.(failed) ?? errorFromResponse(failed, request.exec);
   }
   options.observe?.(reply);
   return reply;

@@ -86,6 +86,8 @@ export class BrowserSignIn {
 
     const timeoutMs = options.signInTimeoutMs ?? SIGN_IN_WINDOW_MS;
     try {
+      // A current-generation service names its authorize endpoint (oauth-context.ts).
+      await options.oauth.prepare();
       const mode = options.signInMode;
       if (mode === 'system-browser' || mode === 'in-app-window') {
         const { openExternal, openSignInWindow: openWindow } = options;

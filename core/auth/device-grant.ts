@@ -28,6 +28,7 @@ export async function deviceAuthorization(
 ): Promise<DeviceAuthorization> {
   const deadline = startDeadline(ctx.clock, ctx.timeoutMs, signal);
   try {
+    await ctx.prepare(deadline.signal);
     const parameters: Record<string, string> = ctx.scope === '' ? {} : { scope: ctx.scope };
     const response = await oauth.deviceAuthorizationRequest(ctx.as, ctx.client, ctx.clientAuth, parameters, {
       ...ctx.http(),

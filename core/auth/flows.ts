@@ -82,6 +82,7 @@ export async function revokeToken(
 ): Promise<void> {
   const deadline = startDeadline(ctx.clock, ctx.timeoutMs, signal);
   try {
+    await ctx.prepare(deadline.signal);
     const response = await oauth.revocationRequest(ctx.as, ctx.client, ctx.clientAuth, token, {
       ...ctx.http(),
       signal: deadline.signal,

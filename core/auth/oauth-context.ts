@@ -1,11 +1,15 @@
 import * as oauth from 'oauth4webapi';
 import { type Clock, systemClock } from '../api/clock.ts';
 import { ConfigError } from '../api/errors.ts';
+import type { ServiceGeneration } from '../api/generation.ts';
+import { endpointsFromAuthority } from './authority-endpoints.ts';
 import { isLoopbackIssuer } from './insecure.ts';
 
 /**
- * The authorization server as Roomdeck talks to it. The service publishes no metadata document, so
- * it is described by hand from the spec's fixed paths (§5); every protocol step takes this context.
+ * The authorization server as Roomdeck talks to it. The legacy service publishes no metadata
+ * document, so it is described by hand from the spec's fixed paths (§5); a current-generation
+ * service names its endpoints in its authority document (`/auth/authority`), read before the first
+ * protocol step (`prepare`). Every protocol step takes this context.
  */
 
 export interface OAuthSettings {
@@ -18,10 +22,18 @@ export interface OAuthSettings {
   timeoutMs: number;
   fetch?: typeof fetch;
   clock?: Clock;
+  /** Which API generation the service speaks (shared with its ControlClient); none: legacy. */
+  generation?: ServiceGeneration;
 }
 
 export interface OAuthContext {
+  /** The endpoints; before `prepare` has settled, the wire contract's fixed paths. */
   readonly as: oauth.AuthorizationServer;
+  /**
+   * Learns the endpoints before a protocol step: the current generation's authority document
+   * names them (read once per process, see generation.ts). A legacy service needs nothing.
+   */
+  prepare(signal?: AbortSignal): Promise<void>;
   readonly client: oauth.Client;
   readonly clientAuth: oauth.ClientAuth;
   readonly scope: string;
@@ -43,7 +55,7 @@ export function createOAuthContext(settings: OAuthSettings): OAuthContext {
     throw new ConfigError({ cause: 'plain http is allowed only for a service on this machine' });
   }
   const root = base.href.replace(/\/+$/, '');
-  const as: oauth.AuthorizationServer = {
+  const fixed: oauth.AuthorizationServer = {
     issuer: root,
     authorization_endpoint: `${root}/auth/oauth/authorize`,
     token_endpoint: `${root}/auth/oauth/token`,
@@ -59,8 +71,18 @@ export function createOAuthContext(settings: OAuthSettings): OAuthContext {
       : oauth.ClientSecretPost(settings.clientSecret);
   const fetchImpl = settings.fetch ?? globalThis.fetch.bind(globalThis);
   const insecure = isLoopbackIssuer(base);
+  let as = fixed;
+  const { generation } = settings;
   return {
-    as,
+    get as() {
+      return as;
+    },
+    async prepare(signal) {
+      if (generation === undefined) return;
+      const authority = await generation.authority(signal);
+      // Checked every time: a refused document stays refused, never half-used.
+      as = authority === null ? fixed : { ...fixed, ...endpointsFromAuthority(base, authority) };
+    },
     client,
     clientAuth,
     scope: settings.scope,

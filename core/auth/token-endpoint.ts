@@ -41,6 +41,7 @@ export async function tokenRequest(
 ): Promise<TokenSet> {
   const deadline = startDeadline(ctx.clock, ctx.timeoutMs, signal);
   try {
+    await ctx.prepare(deadline.signal);
     const response = await send({ ...ctx.http(), signal: deadline.signal });
     const result = await process(ctx.as, ctx.client, await withoutUnrequestedIdToken(response, ctx.scope));
     const issuedAt = ctx.clock.now();

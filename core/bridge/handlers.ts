@@ -1,6 +1,7 @@
 import type { RoomdeckApi } from '../../contract/verbs.ts';
 import { type Clock, systemClock } from '../api/clock.ts';
 import type { ControlClient } from '../api/client.ts';
+import { ServiceGeneration } from '../api/generation.ts';
 import { createOAuthContext } from '../auth/flows.ts';
 import { type OpenSignInWindow, Session, type SignInMode } from '../auth/session.ts';
 import type { SignOutMemory } from '../auth/sign-out-memory.ts';
@@ -108,6 +109,14 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const { config, settings } = options;
   const clock = resolveClock(options);
   const log = options.log ?? createMemoryLog();
+  // Which API generation the service speaks (`service.api`): asked once, for every client and sign-in.
+  const generation = new ServiceGeneration({
+    baseUrl: config.serverUrl,
+    choice: config.service?.api ?? 'auto',
+    timeoutMs: config.requestTimeoutMs,
+    fetch: options.fetch,
+    clock,
+  });
   const oauth = createOAuthContext({
     serverUrl: config.serverUrl,
     clientId: config.clientId,
@@ -116,6 +125,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     timeoutMs: config.requestTimeoutMs,
     fetch: options.fetch,
     clock,
+    generation,
   });
   const session = new Session({
     oauth,
@@ -141,6 +151,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     clock,
     fetch: options.fetch,
     usesPasswordGrant: config.serviceAccount !== undefined,
+    generation,
   });
   const { client } = panel;
   const unlogLink = logLink(panel.link, log);
@@ -246,6 +257,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     clock,
     fetch: options.fetch,
     usesPasswordGrant: false,
+    generation,
   });
   // The technician's events reach a page only while the gate is open, as their verbs do.
   const technicianLive = liveChannel(technicianPrincipal, () => technician.open);

@@ -34,17 +34,12 @@ export interface SeedSource {
   log: Log;
 }
 
-/** Which generation the service speaks, where the client can tell (service.api); legacy otherwise. */
-async function generationOf(client: ControlClient): Promise<keyof typeof SOCKET_PATHS> {
-  const probe = (client as { generation?: () => Promise<keyof typeof SOCKET_PATHS> }).generation;
-  return typeof probe === 'function' ? probe.call(client) : 'legacy';
-}
-
 export async function liveSeed(source: SeedSource): Promise<LiveFeedsSeed> {
   const { client, link } = source;
   return {
     serviceUrl: source.serviceUrl,
-    socketPath: SOCKET_PATHS[await generationOf(client)],
+    // The socket's route follows the generation the client speaks (service.api, asked once).
+    socketPath: SOCKET_PATHS[await client.generation()],
     tokens: source.tokens,
     // The same values `systems.state` gives the page: JSON text read as what it encodes.
     readState: async (systemId, target, signal) =>

@@ -1,5 +1,6 @@
 import { ControlClient } from '../api/client.ts';
 import type { Clock } from '../api/clock.ts';
+import type { ServiceGeneration } from '../api/generation.ts';
 import type { Session } from '../auth/session.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { LinkHealth, observed } from '../link/health.ts';
@@ -21,6 +22,8 @@ export interface PrincipalOptions {
   /** The main process's HTTP (Electron's net.fetch in the app; Node's in tests). */
   fetch?: typeof fetch;
   usesPasswordGrant: boolean;
+  /** The service's API generation, one per service (shared by every principal and the sign-in). */
+  generation?: ServiceGeneration;
 }
 
 /** A session's own client, link health and capabilities (the panel's and a technician's are apart). */
@@ -35,6 +38,7 @@ export function principal(session: Session, options: PrincipalOptions): Principa
       timeoutMs: config.requestTimeoutMs,
       fetch: options.fetch,
       clock,
+      generation: options.generation,
     }),
     link,
   );

@@ -15,7 +15,7 @@ export const DEFAULTS = {
   allowInsecureVault: false,
   systemId: null,
   host: { address: '127.0.0.1', port: 0 },
-  service: { live: 'on' },
+  service: { live: 'on', api: 'auto' },
 } as const;
 
 /** Where IT puts settings for every account on a machine (the installers create the folder). */

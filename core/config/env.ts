@@ -23,6 +23,7 @@ const ENV: Readonly<Record<string, TextSetting>> = {
   ROOMDECK_UPDATE_URL: { key: 'updates.url', takes: 'string' },
   ROOMDECK_UPDATE_CHANNEL: { key: 'updates.channel', takes: 'string' },
   ROOMDECK_LIVE: { key: 'service.live', takes: 'string' },
+  ROOMDECK_API: { key: 'service.api', takes: 'string' },
 };
 
 export function readEnv(env: Env): Reading {

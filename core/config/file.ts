@@ -41,14 +41,18 @@ const FileConfig = Type.Object(
     dataDir: Type.Optional(Type.String({ minLength: 1 })),
     requestTimeoutMs: Type.Optional(ResolvedConfig.properties.requestTimeoutMs),
     host: Type.Optional(Type.Partial(ResolvedConfig.properties.host, { additionalProperties: false })),
+    // Checked by resolve.ts (checkService, checkLive), so its words name the values Roomdeck takes.
+    service: Type.Optional(
+      Type.Object(
+        { api: Type.Optional(Type.Unknown()), live: Type.Optional(Type.String()) },
+        { additionalProperties: false },
+      ),
+    ),
     updates: Type.Optional(
       Type.Object(
         { url: Type.Optional(Type.String({ minLength: 1 })), channel: Type.Optional(Type.String()) },
         { additionalProperties: false },
       ),
-    ),
-    service: Type.Optional(
-      Type.Object({ live: Type.Optional(Type.String()) }, { additionalProperties: false }),
     ),
   },
   { additionalProperties: false },

@@ -31,6 +31,7 @@ const FLAGS: Readonly<Record<string, TextSetting>> = {
   'update-url': { key: 'updates.url', takes: 'string' },
   'update-channel': { key: 'updates.channel', takes: 'string' },
   live: { key: 'service.live', takes: 'string' },
+  api: { key: 'service.api', takes: 'string' },
 };
 
 // Booleans may still be written out (`--kiosk=no`): parseValue reads the inline value.

@@ -65,6 +65,7 @@ export function resolveMerged(
     ...checkEndSession(value, sources),
     ...checkUpdates(value, sources),
     ...checkLive(value, sources),
+    ...checkService(value, sources),
     ...checkAcrossSettings(value, sources),
   ];
   if (all.length === 0) all.push(...schemaProblems(value, sources));
@@ -138,6 +139,16 @@ function checkLive(value: Record<string, unknown>, sources: Sources): ConfigProb
   const live = (value.service as { live?: unknown } | undefined)?.live;
   if (live === undefined || live === 'on' || live === 'off') return [];
   return [problem('service.live', sources, `must be "on" or "off" (got ${JSON.stringify(live)})`)];
+}
+
+const API_CHOICES: readonly string[] = ['legacy', 'current', 'auto'];
+
+/** `service.api`: one of the generations Roomdeck speaks, or `auto`. */
+function checkService(value: Record<string, unknown>, sources: Sources): ConfigProblem[] {
+  const service = value.service as { api?: unknown } | undefined;
+  if (service?.api === undefined || API_CHOICES.includes(service.api as string)) return [];
+  const got = JSON.stringify(service.api);
+  return [problem('service.api', sources, `must be "legacy", "current" or "auto" (got ${got})`)];
 }
 
 /** Settings that are valid alone but not together, or valid JSON but not safe. */

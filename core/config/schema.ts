@@ -62,9 +62,14 @@ export const ResolvedConfig = Type.Object({
       channel: Type.Optional(Type.Union([Type.Literal('stable'), Type.Literal('beta')])),
     }),
   ),
-  /** How Roomdeck talks to the control service. */
+  /** How Roomdeck talks to the control service (`service.*`). */
   service: Type.Optional(
     Type.Object({
+      /**
+       * Which API generation it speaks: `legacy` (`/api/control`), `current` (`/api/engine/v2`,
+       * PlaceOS) or `auto` (asked once, the default).
+       */
+      api: Type.Optional(Type.Union([Type.Literal('legacy'), Type.Literal('current'), Type.Literal('auto')])),
       /**
        * `on` (the default): the control websocket pushes changes and carries commands, polling only
        * while it is down; `off`: no socket, polling only (a proxy that breaks websockets).

@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
  * - modules without the wire contract's `name`;
  * - state values as JSON text (`"true"`, `"15"`, `"\"hdmi1\""`);
  * - funcs in the legacy shape (`{arity: -2, params: [["req","state"]]}`, no `order`);
- * - an `id_token` nobody asked for in token responses.
+ * - an `id_token` nobody asked for in token responses;
+ * - no `/auth/authority` (404): the legacy generation, as `service.api: auto` must find it.
  * Paths without the prefix are forwarded too. Like a gateway that rewrites Host to the backend's, it
  * rewrites its own Origin to the backend's (the sign-in form's Origin check), and puts the prefix on
  * the backend's cookie paths (`Path=/auth` → `Path=/placeos/auth`, nginx's proxy_cookie_path).
@@ -130,6 +131,13 @@ export async function startDeploymentProxy(upstream: string): Promise<Deployment
         headers.set(k, Array.isArray(v) ? v.join(', ') : v);
       }
       if (headers.get('origin') === origin) headers.set('origin', target.origin);
+      // A legacy deployment has no authority document (placeos-generations.md §0): `auto` must
+      // find the legacy generation here, as it would there.
+      if (path === '/auth/authority') {
+        res.writeHead(404, { 'content-type': 'text/html' });
+        res.end('<h1>Not Found</h1>');
+        return;
+      }
       const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req);
       const answer = await fetch(new URL(path + incoming.search, target), {
         method: req.method ?? 'GET',

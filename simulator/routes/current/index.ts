@@ -5,7 +5,9 @@ import type { Simulator } from '../../control/simulator.ts';
 import { guard } from '../guard.ts';
 import { authorityRoutes } from './authority.ts';
 import { sendCurrentError } from './errors.ts';
+import { currentDriverRoutes } from './drivers.ts';
 import { currentModuleRoutes } from './modules.ts';
+import { currentSettingsRoutes } from './settings.ts';
 import { currentSystemRoutes } from './systems.ts';
 import { currentZoneRoutes } from './zones.ts';
 
@@ -41,6 +43,8 @@ const engineV2: FastifyPluginAsync<{ sim: Simulator }> = async (app, { sim }) =>
   await app.register(currentSystemRoutes, { sim });
   await app.register(currentModuleRoutes, { sim });
   await app.register(currentZoneRoutes, { sim });
+  await app.register(currentDriverRoutes, { sim });
+  await app.register(currentSettingsRoutes, { sim });
 };
 
 /** Registered by app.ts beside the legacy API: `/api/engine/v2/…` and `/auth/authority`. */

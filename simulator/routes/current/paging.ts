@@ -16,7 +16,7 @@ export const clampCurrentOffset = (offset: number | undefined): number =>
   Math.min(CURRENT_MAX_OFFSET, Math.max(0, offset ?? 0));
 
 /** The table name rest-api puts in Content-Range. */
-export type Table = 'sys' | 'mod' | 'zone';
+export type Table = 'sys' | 'mod' | 'zone' | 'driver';
 
 const expose = (reply: FastifyReply) =>
   reply.header('Access-Control-Expose-Headers', 'X-Total-Count, Content-Range, Link, X-Request-ID');

@@ -10,7 +10,8 @@ const SERVER = 'http://127.0.0.1:4010';
 function start(stored: ReturnType<typeof sampleTokens> | null) {
   const fetch = fakeFetch(() => json([], 200, { 'x-total-count': '0' }));
   const services = createMainServices({
-    config: testConfig(SERVER),
+    // The legacy generation, configured: with `auto` the first request would ask /auth/authority.
+    config: testConfig(SERVER, { service: { api: 'legacy' } }),
     vault: createMemoryVault(stored),
     settings: memorySettings(),
     signInMode: 'host-redirect',

@@ -59,7 +59,7 @@ describe('loading the configuration', () => {
       dataDir: '/home/panel/.config/Roomdeck',
       requestTimeoutMs: 8000,
       host: { address: '127.0.0.1', port: 0 },
-      service: { live: 'on' },
+      service: { live: 'on', api: 'auto' },
     });
     expect(browserHost).toBe(false);
     expect(demo).toBe(false);

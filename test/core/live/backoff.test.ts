@@ -29,7 +29,9 @@ describe('reconnect back-off (full jitter)', () => {
   it('grows with the failures for the same draw, up to the cap', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 60 }), unit, (failures, r) => {
-        expect(reconnectDelay(failures + 1, () => r)).toBeGreaterThanOrEqual(reconnectDelay(failures, () => r));
+        expect(reconnectDelay(failures + 1, () => r)).toBeGreaterThanOrEqual(
+          reconnectDelay(failures, () => r),
+        );
       }),
     );
   });

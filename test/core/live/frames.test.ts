@@ -16,9 +16,16 @@ describe('reading server frames', () => {
       parseServerFrame(
         '{"id":4,"type":"notify","value":false,"meta":{"sys":"s","mod":"Display","index":2,"name":"power"}}',
       ),
-    ).toEqual({ kind: 'notify', id: 4, value: false, meta: { sys: 's', mod: 'Display', index: 2, name: 'power' } });
+    ).toEqual({
+      kind: 'notify',
+      id: 4,
+      value: false,
+      meta: { sys: 's', mod: 'Display', index: 2, name: 'power' },
+    });
     expect(
-      parseServerFrame('{"type":"debug","mod":"m","klass":"K","level":"warn","msg":"hot","meta":{"sys":"s","mod":"D","index":1,"name":"x"}}'),
+      parseServerFrame(
+        '{"type":"debug","mod":"m","klass":"K","level":"warn","msg":"hot","meta":{"sys":"s","mod":"D","index":1,"name":"x"}}',
+      ),
     ).toEqual({ kind: 'debug', id: null, meta: { sys: 's', mod: 'D', index: 1 }, level: 'warn', msg: 'hot' });
   });
 
@@ -58,22 +65,37 @@ describe('error frames as the HTTP exec says the same failure', () => {
     expect(toBridgeError(ws)).toEqual(toBridgeError(http));
 
   it('numbers every failure of an exec with the HTTP exec’s code and words', () => {
-    same(errorFromFrame('exec', 1, 'method self_destruct not found'), errorFromResponse({ status: 404, body: { code: 'method_not_found' } }, true));
+    same(
+      errorFromFrame('exec', 1, 'method self_destruct not found'),
+      errorFromResponse({ status: 404, body: { code: 'method_not_found' } }, true),
+    );
     same(
       errorFromFrame('exec', 1, 'level must be between 0 and 100'),
-      errorFromResponse({ status: 422, body: { code: 'invalid_arguments', error: 'level must be between 0 and 100' } }, true),
+      errorFromResponse(
+        { status: 422, body: { code: 'invalid_arguments', error: 'level must be between 0 and 100' } },
+        true,
+      ),
     );
     same(errorFromFrame('exec', 2, 'denied'), errorFromResponse({ status: 403, body: {} }, true));
     same(
       errorFromFrame('exec', 3, 'module raised: RS-232 checksum error'),
-      errorFromResponse({ status: 502, body: { code: 'driver_error', error: 'RS-232 checksum error' } }, true),
+      errorFromResponse(
+        { status: 502, body: { code: 'driver_error', error: 'RS-232 checksum error' } },
+        true,
+      ),
     );
     same(
       errorFromFrame('exec', 3, 'module stopped: Display is stopped; start it before sending commands'),
       errorFromResponse({ status: 409, body: { code: 'module_stopped' } }, true),
     );
-    same(errorFromFrame('exec', 5, 'could not find system x'), errorFromResponse({ status: 404, body: {} }, true));
-    same(errorFromFrame('exec', 6, 'could not find module'), errorFromResponse({ status: 404, body: { code: 'module_not_found' } }, true));
+    same(
+      errorFromFrame('exec', 5, 'could not find system x'),
+      errorFromResponse({ status: 404, body: {} }, true),
+    );
+    same(
+      errorFromFrame('exec', 6, 'could not find module'),
+      errorFromResponse({ status: 404, body: { code: 'module_not_found' } }, true),
+    );
     same(errorFromFrame('exec', 7, 'boom'), errorFromResponse({ status: 500, body: {} }, true));
     same(
       errorFromFrame('exec', 7, 'the device did not answer in time; the command may still complete'),
@@ -82,7 +104,8 @@ describe('error frames as the HTTP exec says the same failure', () => {
   });
 
   it('maps the numbers to the codes the brief names', () => {
-    const code = (cmd: Parameters<typeof errorFromFrame>[0], n: number, msg = 'x') => errorFromFrame(cmd, n, msg).code;
+    const code = (cmd: Parameters<typeof errorFromFrame>[0], n: number, msg = 'x') =>
+      errorFromFrame(cmd, n, msg).code;
     expect(code('exec', 1, 'method x not found')).toBe(ErrorCode.ROOMDECK_METHOD_NOT_FOUND);
     expect(code('bind', 1)).toBe(ErrorCode.ROOMDECK_BAD_REQUEST);
     expect(code('debug', 2)).toBe(ErrorCode.ROOMDECK_FORBIDDEN);

@@ -11,6 +11,10 @@ import { Service } from './service.ts';
  * override of a worker option gives the spec a worker of its own (Playwright runs tests whose worker
  * fixtures differ in different workers), so the stack below lives exactly as long as the spec: it
  * starts before the spec's first test and stops, with the log secrecy check, after its last.
+ *
+ * Run parameters, read where the host starts (processes.ts, so shared stacks and own stacks alike):
+ * `ROOMDECK_E2E_API=legacy|current` passes `--api` (the API generation; unset: `auto`, as `npm
+ * start`). `npm run test:e2e:current` runs the suite against the current generation.
  */
 
 export interface OwnStackOptions {

@@ -131,6 +131,19 @@ export function startSimulator(options: SimulatorOptions): Promise<Running> {
   );
 }
 
+/**
+ * The run's API generation (`ROOMDECK_E2E_API=legacy|current`, see own-stack.ts), as the host's
+ * `--api`; unset: none, so the host decides as `npm start` does (`auto`). A spec's own `--api` in
+ * `args` comes later and wins.
+ */
+export function e2eApiArgs(env: NodeJS.ProcessEnv = process.env): string[] {
+  const api = env.ROOMDECK_E2E_API;
+  if (api === undefined || api === '') return [];
+  if (api !== 'legacy' && api !== 'current')
+    throw new Error(`ROOMDECK_E2E_API must be "legacy" or "current" (got "${api}")`);
+  return ['--api', api];
+}
+
 export function startHost(options: {
   serverUrl: string;
   dataDir: string;
@@ -144,6 +157,7 @@ export function startHost(options: {
     '0',
     '--data-dir',
     options.dataDir,
+    ...e2eApiArgs(),
     ...(options.args ?? []),
   ];
   // The compiled launcher, as `npm start` runs it, when it is up to date; else the sources with tsx,
