@@ -218,6 +218,15 @@ describe('the browser host’s live event stream', () => {
     });
   });
 
+  it('ends its open streams when the host stops, instead of waiting on them forever', async () => {
+    const { cookie, key } = await openPage();
+    const stream = await get(eventsPath('page-0123456789', key), pageHeaders(cookie));
+    await stream.until(/: connected/);
+    await app.close();
+    await stream.ended;
+    expect(panel.listeners.size).toBe(0);
+  });
+
   it('serves the technician route’s events on its own path', async () => {
     const { cookie, key } = await openPage();
     const stream = await get(eventsPath('tools-0123456789', key, '/technician'), pageHeaders(cookie));

@@ -43,7 +43,7 @@ function live(over: ServicesOverrides = {}, liveSetting: 'on' | 'off' = 'on') {
 }
 
 describe('the live channel in the main process', () => {
-  it('makes no feeds while signed out; one at sign-in, on the legacy route, closed at sign-out', async () => {
+  it('makes no feeds while signed out; one at sign-in, on the route of the generation the service speaks (auto: the simulator speaks the current one), closed at sign-out', async () => {
     const { services, factory, events } = live();
     try {
       await services.ready;
@@ -53,7 +53,7 @@ describe('the live channel in the main process', () => {
       await services.api.session.signIn({});
       await vi.waitFor(() => expect(factory.made).toHaveLength(1));
       const feeds = factory.latest();
-      expect(feeds.seed).toMatchObject({ serviceUrl: sim.url, socketPath: '/control/websocket' });
+      expect(feeds.seed).toMatchObject({ serviceUrl: sim.url, socketPath: '/api/engine/v2/systems/control' });
       // The token source is the session itself: the socket authenticates as the panel does.
       expect(feeds.seed.tokens).toBe(services.session);
 

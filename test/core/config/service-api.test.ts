@@ -36,7 +36,7 @@ function problemsOf(input: Parameters<typeof load>[0]): ConfigProblem[] {
 describe('service.api', () => {
   it('is auto unless configured', () => {
     const loaded = load();
-    expect(loaded.config.service).toEqual({ api: 'auto' });
+    expect(loaded.config.service).toMatchObject({ api: 'auto' });
     expect(loaded.sources['service.api']).toBe('default');
   });
 
