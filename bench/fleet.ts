@@ -8,6 +8,8 @@
  *   npm run bench -- fleet                       the issue's 2 minutes idle + 2 minutes active
  *   npm run bench -- fleet --seconds 20          shorter phases for a quick look
  *   npx tsx bench/fleet.ts --panels 100          fewer panels (the simulator serves 500 rooms anyway)
+ *   npm run bench -- fleet --live on             the panels on the live channel (one control websocket
+ *                                                each; pushed values replace polling), as `npm start` runs
  *
  * The panels share this process and the simulator its own; on a small shared machine the figures
  * are noisy (the latencies most), so the machine's load is printed with them.
@@ -29,6 +31,7 @@ const { values: flags } = parseArgs({
     panels: { type: 'string', default: '500' },
     'active-share': { type: 'string', default: '0.1' },
     'press-every-s': { type: 'string', default: '10' },
+    live: { type: 'string', default: 'off' },
   },
   allowPositionals: true,
 });
@@ -36,6 +39,8 @@ const PHASE_MS = Number(flags.seconds ?? process.env.BENCH_FLEET_SECONDS ?? 120)
 const PANELS = Number(flags.panels);
 const ACTIVE_SHARE = Number(flags['active-share']);
 const PRESS_EVERY_MS = Number(flags['press-every-s']) * 1000;
+if (flags.live !== 'on' && flags.live !== 'off') throw new Error(`--live is on or off (got "${flags.live}")`);
+const LIVE = flags.live;
 const ROOMS = 500;
 const DEMO_ROOMS = 6;
 
@@ -78,6 +83,7 @@ const config: ResolvedConfig = {
   poll: { ...DEFAULTS.poll },
   panel: { ...DEFAULTS.panel },
   allowInsecureVault: false,
+  service: { live: LIVE },
   dataDir: '/nonexistent',
   requestTimeoutMs: DEFAULTS.requestTimeoutMs,
   host: { address: '127.0.0.1', port: 0 },
@@ -111,6 +117,7 @@ try {
     for (const p of panels) {
       p.counters.requests = 0;
       p.counters.stateMs = [];
+      p.counters.events = 0;
     }
     await resetSim();
     // The panels' own process: its CPU and event-loop delay say how much of their latency is theirs.
@@ -138,12 +145,16 @@ try {
         : round(ps.reduce((n, p) => n + p.counters.requests, 0) / ps.length / seconds, 3);
     const clientState = panels.flatMap((p) => p.counters.stateMs);
     report({
-      bench: `fleet: ${panels.length} panels, ${phase}`,
+      bench: `fleet: ${panels.length} panels (live ${LIVE}), ${phase}`,
       seconds: round(seconds, 1),
       total_rps: round(sim.requests / (sim.wallMs / 1000), 1),
       per_idle_panel_rps: perPanel(idle),
       per_active_panel_rps: perPanel([...active]),
       active_panels: active.size,
+      live_events_per_panel_s: round(
+        panels.reduce((n, p) => n + p.counters.events, 0) / panels.length / seconds,
+        3,
+      ),
       simulator_cpu_cores: round(sim.cpuCores, 3),
       state_ms_at_simulator: {
         p50: round(percentile(sim.stateTimes, 50)),

@@ -1,7 +1,9 @@
 // One Roomdeck panel without a window: the main process's services (session, ControlClient, link
-// health, bridge handlers) behind the renderer's own bridge client, and the renderer's Room and
-// PanelModel (Svelte rune classes, compiled by svelte-runes.ts) on top. The same code the app runs;
-// only the transport between the two halves is a function call instead of IPC, and nobody draws.
+// health, bridge handlers, the live channel when `service.live` is on) behind the renderer's own
+// bridge client, and the renderer's Room and PanelModel (Svelte rune classes, compiled by
+// svelte-runes.ts) on top. The same code the app runs; only the transport between the two halves is
+// a function call instead of IPC (the live events too: the route's subscription is the page's
+// LiveEventSource), and nobody draws.
 import { createMainServices, type MainServices } from '../../core/bridge/handlers.ts';
 import { contractVerbs, dispatch, resolveVerb } from '../../core/bridge/validate.ts';
 import type { ResolvedConfig } from '../../core/config/schema.ts';
@@ -9,6 +11,7 @@ import type { RoomdeckApi } from '../../contract/types.ts';
 import { createMemoryVault } from '../../core/store/vault.ts';
 import { createBridge } from '../../renderer/src/lib/bridge.ts';
 import { systemClock } from '../../renderer/src/lib/clock.ts';
+import { newWatcherId } from '../../renderer/src/lib/live-events.ts';
 import { PanelModel } from '../../renderer/src/lib/panel/panel.svelte.ts';
 import { Room } from '../../renderer/src/lib/room/room.svelte.ts';
 
@@ -17,6 +20,8 @@ export interface PanelCounters {
   requests: number;
   /** Round trips of state requests, ms, as the panel's HTTP client saw them. */
   stateMs: number[];
+  /** Live events that reached the page (state, stale, mode), when the channel is on. */
+  events: number;
 }
 
 /** The IPC transport without Electron: the same validate-and-dispatch core, as a plain call. */
@@ -37,7 +42,9 @@ function inProcessIpc(services: MainServices): RoomdeckApi {
 
 export class HeadlessPanel {
   readonly systemId: string;
-  readonly counters: PanelCounters = { requests: 0, stateMs: [] };
+  readonly counters: PanelCounters = { requests: 0, stateMs: [], events: 0 };
+  /** `service.live` on: the page watches what it shows and takes pushed values, as the app does. */
+  readonly live: boolean;
   readonly services: MainServices;
   readonly api: RoomdeckApi;
   room: Room | null = null;
@@ -47,6 +54,7 @@ export class HeadlessPanel {
 
   constructor(config: ResolvedConfig, systemId: string) {
     this.systemId = systemId;
+    this.live = config.service?.live === 'on';
     const counters = this.counters;
     const counting = (async (input: string | URL | Request, init?: RequestInit) => {
       counters.requests += 1;
@@ -92,7 +100,22 @@ export class HeadlessPanel {
       }
       await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
     }
-    const room = new Room({ api: this.api, systemId: this.systemId, poll: config.poll, clock: systemClock });
+    // The IPC transport's part: the route's events, as the preload hands them to the window.
+    const route = this.services.live;
+    const source = {
+      subscribe: (listener: Parameters<typeof route.subscribe>[0]) =>
+        route.subscribe((event) => {
+          this.counters.events += 1;
+          listener(event);
+        }),
+    };
+    const room = new Room({
+      api: this.api,
+      systemId: this.systemId,
+      poll: config.poll,
+      clock: systemClock,
+      live: this.live ? { source, watcher: newWatcherId() } : null,
+    });
     this.room = room;
     this.panel = new PanelModel(room, config.panel);
     await room.load();

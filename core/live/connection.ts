@@ -115,6 +115,7 @@ export class Connection {
       token,
       clock: o.clock,
       keepalive: o.keepalive,
+      random: o.random,
       handshakeTimeoutMs: o.handshakeTimeoutMs,
       nextId: () => this.#nextId++,
       onFrame: (frame) => o.onFrame(frame),

@@ -40,7 +40,7 @@ export interface LiveFeedsOptions {
   /** bind, unbind, debug, ignore wait this long (default 5 s). */
   requestTimeoutMs?: number;
   backoff?: BackoffOptions;
-  keepalive?: KeepaliveOptions;
+  keepalive?: Partial<KeepaliveOptions>;
   handshakeTimeoutMs?: number;
 }
 
@@ -70,7 +70,7 @@ export function createLiveFeeds(options: LiveFeedsOptions): LiveFeeds {
         clock,
         random,
         backoff: options.backoff ?? DEFAULT_BACKOFF,
-        keepalive: options.keepalive ?? DEFAULT_KEEPALIVE,
+        keepalive: { ...DEFAULT_KEEPALIVE, ...options.keepalive },
         handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
         onHealth,
         ...hooks,

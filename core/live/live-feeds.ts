@@ -167,8 +167,8 @@ export class SocketFeeds implements LiveFeeds {
   }
 
   #frame(frame: ServerFrame): void {
-    if (frame.kind === 'notify') return this.#notify(frame);
-    if (frame.kind === 'debug') return this.#debug.line(frame);
+    if (frame.kind === 'notify') this.#notify(frame);
+    else if (frame.kind === 'debug') this.#debug.line(frame);
   }
 
   #notify(frame: Extract<ServerFrame, { kind: 'notify' }>): void {

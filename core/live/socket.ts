@@ -31,6 +31,7 @@ export interface SocketOptions {
   token: string;
   clock: Clock;
   keepalive: KeepaliveOptions;
+  random: () => number;
   /** How long the handshake may take before the attempt counts as failed. */
   handshakeTimeoutMs: number;
   nextId: () => number;
@@ -76,6 +77,7 @@ export class LiveSocket {
           ),
       },
       options.keepalive,
+      options.random,
     );
     ws.on('message', (data, isBinary) => {
       if (!isBinary) this.#receive(data.toString());
@@ -204,7 +206,10 @@ export class LiveSocket {
 
   #receive(text: string): void {
     const frame = parseServerFrame(text);
-    if (frame.kind === 'pong') return this.#keepalive.pong();
+    if (frame.kind === 'pong') {
+      this.#keepalive.pong();
+      return;
+    }
     if (frame.kind === 'success' && typeof frame.id === 'number') {
       this.#settle(frame.id)?.resolve(frame.value);
       return;

@@ -5,6 +5,7 @@ import { AppModel } from './lib/app.svelte.ts';
 import { type BridgeError, createBridge, findIpc } from './lib/bridge.ts';
 import { systemClock } from './lib/clock.ts';
 import { PanelHeartbeat } from './lib/panel/heartbeat.ts';
+import { createLiveEventSource } from './lib/live-events.ts';
 import { CODE_LOADED_MARK } from './lib/startup-marks.ts';
 import { TechnicianAccessModel } from './lib/technician/access.svelte.ts';
 
@@ -20,7 +21,10 @@ export interface StartOptions {
 export function start({ api, boot, pageKey }: StartOptions): (error: BridgeError) => void {
   performance.mark(CODE_LOADED_MARK);
   const nav = { assign: (url: string) => window.location.assign(url) };
-  const model = new AppModel(api, nav);
+  // The page's live channel (IPC under Electron, the host's event stream in a browser): one per
+  // page load, its watcher named in every room's watch list.
+  const live = createLiveEventSource({ pageKey });
+  const model = new AppModel(api, nav, undefined, { source: live, watcher: live.watcher });
   // A kiosk technician's calls: their own route (IPC channels or HTTP path), their own session, and
   // session-ending errors that close the technician's drawer, never the panel.
   const tools = createBridge({ ipc: findIpc(TECHNICIAN_ROUTE), baseUrl: `/${TECHNICIAN_ROUTE}`, pageKey });

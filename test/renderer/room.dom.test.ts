@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Module, RoomdeckApi, SystemDetail } from '#contract';
+import type { Module, RoomdeckApi } from '#contract';
 import { systemClock } from '../../renderer/src/lib/clock.ts';
 import { BridgeError } from '../../renderer/src/lib/bridge.ts';
 import {
@@ -9,72 +9,10 @@ import {
   withoutComputers,
 } from '../../renderer/src/lib/room/room.svelte.ts';
 import { advancedPage } from '../../renderer/src/lib/plan/auto-plan.ts';
-import { FUNCS, INNOVATION_LAB_PANEL, STATES } from './support/fixtures.ts';
+import { INNOVATION_LAB_PANEL, STATES } from './support/fixtures.ts';
+import { detail, fakeApi, mod } from './support/room-api.ts';
 
 const POLL = { fastMs: 250, fastForMs: 5_000, idleMs: 2_000 };
-
-const mod = (id: string, name: string, extra: Partial<Module> = {}): Module => ({
-  id,
-  name,
-  dependency_id: `dep-${name}`,
-  role: 1,
-  connected: true,
-  running: true,
-  ...extra,
-});
-
-function detail(panel?: unknown, modules: Module[] = []): SystemDetail {
-  return {
-    system: {
-      id: 'sys-1',
-      name: 'Huddle',
-      zones: ['z'],
-      modules: modules.map((m) => m.id),
-      features: ['display'],
-      version: 0,
-      ...(panel === undefined ? {} : { settings: { panel } }),
-    },
-    modules,
-    zones: [{ id: 'z', name: 'Level 3' }],
-  };
-}
-
-function fakeApi(d: SystemDetail, types: Record<string, number>) {
-  const calls: string[] = [];
-  const api = {
-    systems: {
-      get: vi.fn(async () => d),
-      types: vi.fn(async () => types),
-      funcs: vi.fn(async ({ module }: { module: string }) => FUNCS[module] ?? {}),
-      state: vi.fn(async ({ module, index }: { module: string; index?: number }) => {
-        calls.push(`state ${module}/${index ?? 1}`);
-        return STATES[module] ?? {};
-      }),
-      exec: vi.fn(async ({ method }: { method: string }) => {
-        calls.push(`exec ${method}`);
-        return { result: null };
-      }),
-    },
-  } as unknown as RoomdeckApi;
-  // What the host's systems.open answers: the same record, types, funcs and state, in one call.
-  const { systems } = api as unknown as Record<string, Record<string, (a: unknown) => Promise<unknown>>>;
-  systems!.open = vi.fn(async (args: unknown) => {
-    const { id } = args as { id: string };
-    const [dd, tt] = await Promise.all([systems!.get!({ id }), systems!.types!({ id })]);
-    const instances = Object.entries(tt as Record<string, number>).flatMap(([module, count]) =>
-      Array.from({ length: count }, (_, i) => ({ module, index: i + 1, count })),
-    );
-    const modules = await Promise.all(
-      instances.map(async (m) => ({
-        ...m,
-        funcs: await systems!.funcs!({ id, module: m.module, index: m.index }),
-        state: await systems!.state!({ id, module: m.module, index: m.index }).catch(() => ({})),
-      })),
-    );
-    return { detail: dd, types: tt, modules };
-  });
-  return { api, calls };
-}
 
 const hidden = (): Visibility & { set(h: boolean): void } => {
   let value = false;

@@ -1,6 +1,13 @@
 import { ErrorCode } from '#contract';
 import type { AppConfig, BootView, RoomdeckApi, RoomOpening, SessionStatus } from '#contract';
 import { BridgeError, toBridgeError } from './bridge.ts';
+import type { LiveEventSource } from './live-events.ts';
+
+/** The page's live channel as each room takes it (room/live.ts's PanelLive, named here so lib/ needs no room/). */
+export interface PageLive {
+  source: LiveEventSource;
+  watcher: string;
+}
 
 export interface Reason {
   code: string;
@@ -48,13 +55,29 @@ export class AppModel {
   readonly #api: RoomdeckApi;
   readonly #nav: Navigator;
   readonly #wait: (ms: number) => Promise<void>;
+  readonly #live: PageLive | null;
   /** The remembered room, asked for as soon as start-up knows it (see `takeOpening`). */
   #opening: { systemId: string; answer: Promise<RoomOpening> } | null = null;
 
-  constructor(api: RoomdeckApi, nav: Navigator, wait: (ms: number) => Promise<void> = sleep) {
+  /**
+   * `live`: this page's live channel (its event source and watcher id, made once per page load);
+   * null where there is none, and the panel polls.
+   */
+  constructor(
+    api: RoomdeckApi,
+    nav: Navigator,
+    wait: (ms: number) => Promise<void> = sleep,
+    live: PageLive | null = null,
+  ) {
     this.#api = api;
     this.#nav = nav;
     this.#wait = wait;
+    this.#live = live;
+  }
+
+  /** The page's live channel, handed to each room the panel opens (null: the panel polls). */
+  get live(): PageLive | null {
+    return this.#live;
   }
 
   get screen(): Screen {

@@ -36,12 +36,16 @@ export class ModuleFeed {
   }
 }
 
-/** The poller's callbacks turned into reactive state: a feed per module and the link's health. */
+/**
+ * The poller's callbacks (polled or pushed) turned into reactive state: a feed per module and the
+ * link's health.
+ */
 export class LiveFeeds {
   readonly #feeds = new Map<string, ModuleFeed>();
   readonly #watched = new Set<string>();
   readonly #poller: Poller;
   #linkLost = $state<string | null>(null);
+  #push = $state(false);
 
   constructor(options: Omit<PollerOptions, 'events'>) {
     this.#poller = new Poller({
@@ -108,6 +112,34 @@ export class LiveFeeds {
 
   refresh(target: PollTarget): void {
     this.#poller.refresh(keyOf(target));
+  }
+
+  /** The live channel pushes (see Poller.setPush); false: everything watched is polled. */
+  get push(): boolean {
+    return this.#push;
+  }
+
+  setPush(push: boolean): void {
+    this.#push = push;
+    this.#poller.setPush(push);
+  }
+
+  /** Whether this module's values arrive pushed now (it is not polled). */
+  isPushed(target: PollTarget): boolean {
+    return this.#poller.isPushed(keyOf(target));
+  }
+
+  /**
+   * A watched module's state, pushed: it feeds exactly what a poll's answer feeds (the controls,
+   * press confirmation, warm-up, health). A module not watched is left alone.
+   */
+  pushState(target: PollTarget, state: ModuleState): void {
+    if (this.#watched.has(keyOf(target))) this.#poller.pushState(keyOf(target), state);
+  }
+
+  /** A watched module's pushed value is stale: unknown until its fresh state arrives. */
+  pushStale(target: PollTarget): void {
+    if (this.#watched.has(keyOf(target))) this.#poller.pushStale(keyOf(target));
   }
 
   #feed(key: string): ModuleFeed {

@@ -1,57 +1,17 @@
 import { ErrorCode } from '#contract';
-import type { ModuleState, PollSettings } from '#contract';
-import type { Clock } from './clock.ts';
+import type { ModuleState } from '#contract';
+import type { PollerOptions, PollTarget } from './poller-options.ts';
 
 /*
- * Live feedback without a push channel: one state request per bound module, never two at once for
- * the same module, faster for a while after someone presses something, paused when nobody can see
- * the page, backing off with jitter when requests fail. Plain TypeScript so it runs (and is
- * measured) in Node; poller.svelte.ts turns its callbacks into reactive state.
+ * Live feedback: one state request per bound module, never two at once for the same module, faster
+ * for a while after someone presses something, paused when nobody can see the page, backing off
+ * with jitter when requests fail. With the live channel pushing (issue 23), a module whose pushed
+ * state has arrived is not polled at all until the channel falls back to polling or says its value
+ * is stale. Plain TypeScript so it runs (and is measured) in Node; poller.svelte.ts turns its
+ * callbacks into reactive state.
  */
 
-export interface PollTarget {
-  module: string;
-  index: number;
-}
-
-export interface PollerEvents {
-  /** A fresh snapshot arrived. */
-  state(key: string, state: ModuleState): void;
-  /** A module's values can no longer be trusted (true) or are fresh again (false). */
-  stale(key: string, stale: boolean): void;
-  /** The link to the service is lost (error message) or back (null). */
-  link(lost: string | null): void;
-}
-
-export interface PollerOptions {
-  fetchState(target: PollTarget): Promise<ModuleState>;
-  settings: PollSettings;
-  clock: Clock;
-  events: PollerEvents;
-  /** Which failures mean the service itself is out of reach (every module goes stale at once). */
-  isLinkLoss(error: unknown): boolean;
-  messageOf(error: unknown): string;
-  random?: () => number;
-  /** Backoff ceiling: kept low so a room that comes back is live again within seconds. */
-  maxBackoffMs?: number;
-  /**
-   * A poll still unanswered after this long means the service hangs: say so at once rather than
-   * after the request's own timeout (default 2 s; the request itself keeps waiting).
-   */
-  hungAfterMs?: number;
-  /**
-   * After a poll is seen to hang, ask again this much later without waiting for the hung request's
-   * own timeout (default 1 s): when the service comes back, the next ask is answered at once, so
-   * values are fresh within seconds rather than after the timeout and a backoff.
-   */
-  hungRetryMs?: number;
-  /**
-   * How long the service asked to be left alone (Retry-After, ms) for a failed request. Honoured by
-   * every module but the first watched, which keeps probing within the backoff ceiling, so the
-   * panel is live within seconds of the service recovering (then everything polls at once).
-   */
-  retryAfterMs?(error: unknown): number | undefined;
-}
+export type { PollerEvents, PollerOptions, PollTarget } from './poller-options.ts';
 
 interface Entry {
   key: string;
@@ -72,6 +32,10 @@ interface Entry {
   holdUntil: number;
   /** Its own idle interval: state that changes rarely (a calendar) is asked for rarely. */
   everyMs: number | undefined;
+  /** Its fresh state came pushed while the channel pushes: it is not polled. */
+  pushed: boolean;
+  /** Push mode: its next poll only waits for the first pushed state (a press does not hurry it). */
+  awaitingPush: boolean;
 }
 
 export const keyOf = (target: PollTarget): string => `${target.module}/${target.index}`;
@@ -83,6 +47,8 @@ export class Poller {
   #hidden = false;
   #fastUntil = 0;
   #linkLost = false;
+  /** The live channel pushes (true) or the page polls everything (false, the default). */
+  #push = false;
 
   constructor(options: PollerOptions) {
     this.#o = options;
@@ -120,6 +86,8 @@ export class Poller {
       stale: false,
       holdUntil: 0,
       everyMs,
+      pushed: false,
+      awaitingPush: false,
     };
     this.#entries.set(key, entry);
     if (this.#active) this.#begin(entry);
@@ -160,16 +128,80 @@ export class Poller {
     this.#fastUntil = now + this.#o.settings.fastForMs;
     if (!this.#active) return;
     for (const entry of this.#entries.values()) {
+      if (entry.pushed || entry.awaitingPush) continue;
       if (!entry.inFlight && entry.failures === 0 && entry.dueAt > now + this.#o.settings.fastMs) {
         this.#schedule(entry, this.#o.settings.fastMs);
       }
     }
   }
 
-  /** Fetch this module now (after its exec returned); joins a request already in flight. */
+  /**
+   * Fetch this module now (after its exec returned); joins a request already in flight. A pushed
+   * module is not fetched: its change arrives pushed, and that confirms the press.
+   */
   refresh(key: string): void {
     const entry = this.#entries.get(key);
     if (entry && this.#active) this.#run(entry);
+  }
+
+  get push(): boolean {
+    return this.#push;
+  }
+
+  /** Whether a module's values arrive pushed now (so it is not polled). */
+  isPushed(key: string): boolean {
+    return this.#entries.get(key)?.pushed === true;
+  }
+
+  /**
+   * The live channel's mode. Push: each module stops being polled once its pushed state arrives.
+   * Polling (the socket failed, or is switched off): every watched module is polled again at once,
+   * so a change the channel missed while it was failing shows within a round trip.
+   */
+  setPush(push: boolean): void {
+    if (push === this.#push) return;
+    this.#push = push;
+    if (push) return;
+    for (const entry of this.#entries.values()) {
+      entry.pushed = false;
+      entry.awaitingPush = false;
+      if (this.#active) this.#run(entry);
+    }
+  }
+
+  /** A module's whole state, pushed: as fresh as a poll's answer, and it replaces any poll still out. */
+  pushState(key: string, state: ModuleState): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    // A poll still out was asked before this value was current: its answer is dropped.
+    entry.attempt += 1;
+    entry.inFlight = false;
+    entry.hung = false;
+    entry.again = false;
+    entry.awaitingPush = false;
+    entry.pushed = this.#push;
+    this.#clear(entry);
+    this.#succeeded(entry, state);
+  }
+
+  /**
+   * A pushed module's value can no longer be trusted (the channel is renewing its binding): shown
+   * as unknown until its fresh state arrives, pushed or, if that takes too long, polled.
+   */
+  pushStale(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    entry.pushed = false;
+    this.#setStale(entry, true);
+    if (!this.#active) return;
+    if (!this.#push) {
+      this.#run(entry);
+      return;
+    }
+    const wait = this.#o.staleWaitMs ?? 10_000;
+    const random = this.#o.random ?? Math.random;
+    entry.awaitingPush = true;
+    this.#schedule(entry, Math.round(wait / 2 + (random() * wait) / 2));
   }
 
   /**
@@ -177,7 +209,7 @@ export class Poller {
    * forward, so a touched panel is up to date at once rather than at the end of a long idle wait.
    */
   #retime(entry: Entry): void {
-    if (!this.#active || entry.inFlight || entry.failures > 0) return;
+    if (!this.#active || entry.inFlight || entry.failures > 0 || entry.pushed || entry.awaitingPush) return;
     const now = this.#o.clock.now();
     const due = (entry.lastOkAt ?? 0) + this.#interval(entry);
     if (due <= now) this.#run(entry);
@@ -185,8 +217,14 @@ export class Poller {
   }
 
   #begin(entry: Entry): void {
+    if (entry.pushed) return;
     const primed = entry.lastOkAt !== null && this.#o.clock.now() - entry.lastOkAt < this.#interval(entry);
-    if (primed) this.#schedule(entry, this.#interval(entry));
+    if (this.#push) {
+      // Its state is on its way pushed; polled only if it does not come.
+      const wait = this.#o.pushWaitMs ?? 3_000;
+      entry.awaitingPush = true;
+      this.#schedule(entry, primed ? Math.max(wait, this.#interval(entry)) : wait);
+    } else if (primed) this.#schedule(entry, this.#interval(entry));
     else this.#run(entry);
   }
 
@@ -222,6 +260,8 @@ export class Poller {
   }
 
   #run(entry: Entry): void {
+    if (entry.pushed) return;
+    entry.awaitingPush = false;
     // A request that hangs is not waited for: a new one goes out beside it (its answer is dropped).
     if (entry.inFlight && !entry.hung) {
       entry.again = true;
@@ -268,7 +308,8 @@ export class Poller {
         }),
       );
     }
-    for (const other of this.#entries.values()) this.#setStale(other, true);
+    // A pushed value stays live: the channel, not this poll, says when it cannot be trusted.
+    for (const other of this.#entries.values()) if (!other.pushed) this.#setStale(other, true);
     // Ask again soon, beside the hung request: the first answer after the service recovers counts.
     if (this.#active) this.#schedule(entry, this.#o.hungRetryMs ?? 1_000);
   }
@@ -303,7 +344,7 @@ export class Poller {
         this.#linkLost = true;
         this.#o.events.link(this.#o.messageOf(error));
       }
-      for (const other of this.#entries.values()) this.#setStale(other, true);
+      for (const other of this.#entries.values()) if (!other.pushed) this.#setStale(other, true);
     } else if (entry.lastOkAt === null || now - entry.lastOkAt > 2 * this.#o.settings.idleMs) {
       // One failed poll is noise; failing for longer than two periods means the values are old.
       this.#setStale(entry, true);
@@ -312,7 +353,7 @@ export class Poller {
   }
 
   #next(entry: Entry): void {
-    if (!this.#active) return;
+    if (!this.#active || entry.pushed) return;
     if (entry.again) {
       entry.again = false;
       this.#run(entry);

@@ -215,17 +215,15 @@ describe('the live channel in the main process', () => {
     }
   });
 
-  it('says the socket’s trouble in the panel’s link words, and live again on its next pong', async () => {
+  it('takes a pong as the service answering; a failed socket alone does not say the service is gone', async () => {
     const { services, factory } = live();
     try {
       await services.api.session.signIn({});
       await vi.waitFor(() => expect(factory.made).toHaveLength(1));
       const { onHealth } = factory.latest().seed;
+      // A proxy that refuses websockets while HTTP works: polling carries on, the words stay calm.
       onHealth({ kind: 'failed', error: new RoomdeckError(ErrorCode.ROOMDECK_TIMEOUT) });
-      expect(await services.api.session.link({})).toMatchObject({
-        state: 'unreachable',
-        message: expect.stringMatching(/not answering/),
-      });
+      expect((await services.api.session.link({})).state).toBe('live');
       onHealth({ kind: 'answered', roundTripMs: 12 });
       expect((await services.api.session.link({})).state).toBe('live');
       // A socket exec that fails on the link says so too.

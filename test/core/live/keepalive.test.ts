@@ -5,11 +5,17 @@ import { FakeClock } from '../../support/fake-clock.ts';
 function harness() {
   const clock = new FakeClock();
   const log: string[] = [];
-  const keepalive = new Keepalive(clock, {
-    sendPing: () => log.push(`ping@${clock.now()}`),
-    onRoundTrip: (ms) => log.push(`rtt ${ms}`),
-    onHung: () => log.push(`hung@${clock.now()}`),
-  });
+  // The jitter's smallest draw: the shortest waits, the most frames.
+  const keepalive = new Keepalive(
+    clock,
+    {
+      sendPing: () => log.push(`ping@${clock.now()}`),
+      onRoundTrip: (ms) => log.push(`rtt ${ms}`),
+      onHung: () => log.push(`hung@${clock.now()}`),
+    },
+    DEFAULT_KEEPALIVE,
+    () => 0,
+  );
   return { clock, log, keepalive, t0: clock.now() };
 }
 
@@ -25,6 +31,24 @@ describe('keep-alive', () => {
     expect(log).toHaveLength(2);
     await clock.advance(1);
     expect(log.at(-1)).toBe(`ping@${t0 + 40 + DEFAULT_KEEPALIVE.intervalMs}`);
+  });
+
+  it('spreads the pings of sockets opened together over the jitter', async () => {
+    const clock = new FakeClock();
+    const pings: number[] = [];
+    for (const draw of [0, 0.5, 0.999]) {
+      const keepalive = new Keepalive(
+        clock,
+        { sendPing: () => pings.push(clock.now()), onRoundTrip: () => {}, onHung: () => {} },
+        DEFAULT_KEEPALIVE,
+        () => draw,
+      );
+      keepalive.start();
+      keepalive.pong();
+    }
+    await clock.advance(DEFAULT_KEEPALIVE.intervalMs + DEFAULT_KEEPALIVE.jitterMs);
+    const second = pings.slice(3).map((t) => t - pings[0]!);
+    expect(second).toEqual([25_000, 27_500, 29_995]);
   });
 
   it('declares the socket hung when a pong is 5 s late', async () => {

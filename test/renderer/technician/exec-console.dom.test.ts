@@ -49,4 +49,20 @@ describe('exec console', () => {
     expect(await screen.findByText('must be at most 100')).toBeInTheDocument();
     expect(fake.calls.some((c) => c.verb === 'systems.exec')).toBe(false);
   });
+
+  it('names the device and method a failure came from, beside the device’s own words', async () => {
+    const fake = fakeBridge();
+    render(ExecConsole, { api: fake.api, systemId: huddle.id, moduleId: 'mod-display' });
+    await screen.findByRole('option', { name: 'volume' });
+    await fireEvent.change(screen.getByLabelText('Method'), { target: { value: 'volume' } });
+    await fireEvent.input(screen.getByLabelText(/^level/), { target: { value: '20' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Run Display 1.volume' }));
+    const result = await screen.findByRole('region', { name: 'Result' });
+    expect(
+      await within(result).findByRole('heading', { name: 'Display 1.volume failed' }),
+    ).toBeInTheDocument();
+    expect(within(result).getByRole('alert')).toHaveTextContent(
+      'The device reported an error. (display is off)',
+    );
+  });
 });

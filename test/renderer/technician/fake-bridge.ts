@@ -1,5 +1,17 @@
-import type { Dependency, ErrorCode, Funcs, Module, ModuleState, RoomdeckApi, System, Zone } from '#contract';
+import type {
+  Dependency,
+  ErrorCode,
+  Funcs,
+  LiveEvent,
+  LiveStatus,
+  Module,
+  ModuleState,
+  RoomdeckApi,
+  System,
+  Zone,
+} from '#contract';
 import { BridgeError } from '../../../renderer/src/lib/bridge.ts';
+import type { LiveEventSource } from '../../../renderer/src/lib/live-events.ts';
 
 /** A small in-memory Control Service behind the bridge's types, for technician logic tests. */
 
@@ -75,7 +87,35 @@ export interface Call {
 const fail = (code: ErrorCode, message: string, details?: Record<string, unknown>) =>
   new BridgeError({ code, message, ...(details ? { details } : {}) });
 
-export function fakeBridge(options: { forbid?: string[] } = {}) {
+/** The main process's live events, as a test sends them: every listener gets each event at once. */
+export function fakeEvents() {
+  const listeners = new Set<(event: LiveEvent) => void>();
+  const source: LiveEventSource = {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return {
+    source,
+    emit(event: LiveEvent): void {
+      for (const listener of [...listeners]) listener(event);
+    },
+    /** How many listeners are subscribed now (a closed view leaves none behind). */
+    get listeners(): number {
+      return listeners.size;
+    },
+  };
+}
+
+export interface FakeBridgeOptions {
+  /** Verbs refused with 403 (`live.debug` for a plain user's account). */
+  forbid?: string[];
+  /** What `live.watch` answers: push when the channel is up (polling by default, as without one). */
+  liveMode?: LiveStatus['mode'];
+}
+
+export function fakeBridge(options: FakeBridgeOptions = {}) {
   const calls: Call[] = [];
   const systems = new Map<string, System>([[huddle.id, structuredClone(huddle)]]);
   const modules = new Map<string, Module>([
@@ -132,10 +172,10 @@ export function fakeBridge(options: { forbid?: string[] } = {}) {
     },
     diagnostics: { export: notFaked('diagnostics.export') },
     live: {
-      watch: verb('live.watch', () => ({ mode: 'polling' as const })),
-      status: verb('live.status', () => ({ mode: 'polling' as const })),
-      debug: notFaked('live.debug'),
-      ignore: notFaked('live.ignore'),
+      watch: verb('live.watch', () => ({ mode: options.liveMode ?? ('polling' as const) })),
+      status: verb('live.status', () => ({ mode: options.liveMode ?? ('polling' as const) })),
+      debug: verb('live.debug', () => null),
+      ignore: verb('live.ignore', () => null),
     },
     systems: {
       list: verb('systems.list', () => page([...systems.values()])),

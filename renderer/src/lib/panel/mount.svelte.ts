@@ -2,7 +2,7 @@ import { onDestroy } from 'svelte';
 import type { PanelTimers, PollSettings, RoomdeckApi, RoomOpening } from '#contract';
 import type { Clock } from '../clock.ts';
 import { provideRoom } from '../room-context.ts';
-import { documentVisibility, Room, storageMemory } from '../room/room.svelte.ts';
+import { documentVisibility, type PanelLive, Room, storageMemory } from '../room/room.svelte.ts';
 import { INTERACTIVE_MARK } from '../startup-marks.ts';
 import { type PanelHeartbeat, startPageFrom } from './heartbeat.ts';
 import { PanelModel } from './panel.svelte.ts';
@@ -15,6 +15,8 @@ export interface PanelMount {
   clock: Clock;
   /** This room's opening if start-up already asked for it (the first load then uses it). */
   opening?: ((systemId: string) => Promise<RoomOpening> | null) | undefined;
+  /** The page's live channel (null or absent: the room is polled). */
+  live?: PanelLive | null | undefined;
   /** Read live: the main process's heartbeat (kiosk display, recovery, update window). */
   heartbeat(): PanelHeartbeat | undefined;
   /** Read live: told once, when the room has loaded or failed to. */
@@ -36,6 +38,7 @@ export function mountPanel(o: PanelMount): { room: Room; panel: PanelModel } {
     visibility: documentVisibility(document),
     memory: storageMemory(globalThis.localStorage),
     opening: o.opening?.(systemId) ?? null,
+    live: o.live ?? null,
   });
   provideRoom(room);
   const panel = new PanelModel(room, o.timers, { startPage: startPageFrom(globalThis.location?.hash ?? '') });

@@ -87,6 +87,9 @@ export class DeviceHealth {
     const name = deviceName(types, target);
     if (record?.running === false) return { name, why: 'stopped' };
     if (record?.connected === false) return { name, why: 'not responding' };
+    // The device's own word, fresh (pushed or polled): it may be newer than the module list.
+    const own = this.#from.feed(target.module, target.index);
+    if (!own.stale && own.state?.connected === false) return { name, why: 'not responding' };
     const key = `${target.module}/${target.index}`;
     if (this.#silent.has(key)) return { name, why: 'not responding' };
     for (const [logic, count] of Object.entries(types)) {

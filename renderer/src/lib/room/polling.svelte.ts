@@ -15,11 +15,20 @@ export interface PollingOptions {
   plan(): PanelPlan | null;
   /** Reads the module list again (the connection indicator). */
   refreshModules(): Promise<void>;
+  /** Tells the live channel what the shown page needs (the set polled here); absent: no channel. */
+  watchLive?(targets: readonly Address[]): void;
+  /**
+   * Under push, how often the module list is read all the same (default 5 min): the modules'
+   * states, the calendar and `connected` come pushed, so the list is only a backstop for what no
+   * state says (a module stopped or started in the room system).
+   */
+  modulesPushedEveryMs?: number | undefined;
 }
 
 /**
- * What is polled, and how often: what the screen shows and nothing else, at the rates of a panel
- * in use or left alone; and the module list behind the connection indicator.
+ * What is polled (or watched on the live channel), and how often: what the screen shows and nothing
+ * else, at the rates of a panel in use or left alone; and the module list behind the connection
+ * indicator.
  */
 export class RoomPolling {
   readonly #o: PollingOptions;
@@ -86,7 +95,7 @@ export class RoomPolling {
 
   /** Polls the room's own state and the modules of `page` (null: the welcome screen), nothing else. */
   show(page: PageSpec | null): void {
-    const { feeds, clock, poll } = this.#o;
+    const { feeds, poll } = this.#o;
     const plan = this.#o.plan();
     this.#page = page;
     if (plan === null) return;
@@ -118,8 +127,28 @@ export class RoomPolling {
       else if (isCalendar(target)) every = 30_000;
       feeds.watch(target, initial.get(`${target.module}/${target.index}`), every);
     }
+    this.#o.watchLive?.(wanted);
     // Woken or in use: the module list (connection indicator) is brought forward from a longer wait.
-    if (this.#started && clock.now() + this.#modulesEveryMs() < this.#modulesDueAt) this.#scheduleModules();
+    this.#modulesSooner();
+  }
+
+  /**
+   * The live channel changed mode. Polling: the module list is read now and at today's rates again
+   * (the fault may have hidden a device's change). Push: the next read waits the long interval.
+   */
+  modeChanged(push: boolean): void {
+    if (!this.#started || this.#disposed) return;
+    if (push) {
+      this.#scheduleModules();
+      return;
+    }
+    void this.#o.refreshModules();
+    this.#modulesSooner();
+  }
+
+  #modulesSooner(): void {
+    if (this.#started && this.#o.clock.now() + this.#modulesEveryMs() < this.#modulesDueAt)
+      this.#scheduleModules();
   }
 
   dispose(): void {
@@ -160,8 +189,12 @@ export class RoomPolling {
     }, every);
   }
 
-  /** Idle: the connection indicator can wait; touched, sooner; in use, devices matter now. */
+  /**
+   * Pushed: rarely (see modulesPushedEveryMs). Polling: idle, the connection indicator can wait;
+   * touched, sooner; in use, devices matter now.
+   */
   #modulesEveryMs(): number {
+    if (this.#o.feeds.push) return this.#o.modulesPushedEveryMs ?? 300_000;
     if (this.#o.modulesEveryMs !== undefined) return this.#o.modulesEveryMs;
     if (this.#page !== null) return 10_000;
     return this.#activity === 'idle' ? (this.#o.poll.rarelyMs ?? 60_000) : 30_000;

@@ -1,4 +1,4 @@
-import type { PollSettings, RoomdeckApi, RoomOpening, SystemDetail, Types } from '#contract';
+import type { ModuleState, PollSettings, RoomdeckApi, RoomOpening, SystemDetail, Types } from '#contract';
 import type { RoomPort } from '../control-state.svelte.ts';
 import { isLinkLoss, messageOf, toBridgeError } from '../bridge.ts';
 import type { Clock } from '../clock.ts';
@@ -11,10 +11,12 @@ import { LiveFeeds, type ModuleFeed } from '../poller.svelte.ts';
 import { RoomCommands } from './commands.ts';
 import { type Connection, DeviceHealth, type Silence } from './health.svelte.ts';
 import { RoomHelpDesk } from './help.svelte.ts';
+import { type PanelLive, RoomLive } from './live.ts';
 import type { RoomMemory } from './memory.ts';
 import { deviceName, friendly, targetOf } from './names.ts';
 import { RoomPolling } from './polling.svelte.ts';
 import { RoomRecord } from './record.svelte.ts';
+import { classNameOf } from '../technician/addressing.ts';
 import type { Visibility } from './visibility.ts';
 
 /*
@@ -25,6 +27,7 @@ import type { Visibility } from './visibility.ts';
  */
 
 export type { Connection } from './health.svelte.ts';
+export type { PanelLive } from './live.ts';
 export { type RememberedRoom, type RoomMemory, storageMemory } from './memory.ts';
 export { withoutComputers } from './record.svelte.ts';
 export { documentVisibility, type Visibility } from './visibility.ts';
@@ -41,6 +44,11 @@ export interface RoomOptions {
   memory?: RoomMemory;
   /** This room's opening already asked for at start-up, used by the first load instead of asking again. */
   opening?: Promise<RoomOpening> | null;
+  /**
+   * The live channel (issue 23): what the shown page needs is watched there, and pushed values
+   * replace polling while the channel pushes. Absent: the room is polled, as before.
+   */
+  live?: PanelLive | null | undefined;
 }
 
 /**
@@ -57,6 +65,9 @@ export class Room implements RoomPort {
   readonly #health: DeviceHealth;
   readonly #commands: RoomCommands;
   readonly #help: RoomHelpDesk;
+  readonly #live: RoomLive | null;
+  /** The last pushed `connected` of each module (see #connectedChanged). */
+  readonly #connected = new Map<string, boolean>();
 
   constructor(options: RoomOptions) {
     const { api, poll, clock } = options;
@@ -88,6 +99,17 @@ export class Room implements RoomPort {
       opening: options.opening,
       onPlan: (initial) => this.#polling.begin(initial),
     });
+    const live = options.live;
+    this.#live = live
+      ? new RoomLive({
+          api,
+          systemId: this.id,
+          live,
+          feeds,
+          onMode: (mode) => this.#polling.modeChanged(mode === 'push'),
+          onState: (target, state) => this.#connectedChanged(target, state),
+        })
+      : null;
     this.#polling = new RoomPolling({
       feeds,
       clock,
@@ -96,6 +118,7 @@ export class Room implements RoomPort {
       modulesEveryMs: options.modulesEveryMs,
       plan: () => this.#record.plan,
       refreshModules: () => this.#record.refreshDetail(),
+      ...(this.#live ? { watchLive: (targets: readonly Address[]) => this.#live?.watch(targets) } : {}),
     });
     this.#health = new DeviceHealth({ detail, types, feed, watched: () => feeds.watched });
     this.#commands = new RoomCommands({
@@ -251,7 +274,26 @@ export class Room implements RoomPort {
     return `${name} is not responding: ${call}.`;
   }
 
+  /**
+   * A pushed state's `connected` changed and disagrees with the module list: the list is read again
+   * now (under push it is otherwise read rarely), so the connection indicator tells the truth. Once
+   * per change, so a driver whose state and record disagree for good costs nothing more.
+   */
+  #connectedChanged(target: Address, state: ModuleState): void {
+    const connected = state.connected;
+    if (typeof connected !== 'boolean') return;
+    const key = `${target.module}/${target.index}`;
+    if (this.#connected.get(key) === connected) return;
+    this.#connected.set(key, connected);
+    let seen = 0;
+    const record = this.detail?.modules.find(
+      (m) => classNameOf(m) === target.module && ++seen === target.index,
+    );
+    if (record !== undefined && record.connected !== connected) void this.#record.refreshDetail();
+  }
+
   dispose(): void {
+    this.#live?.close();
     this.feeds.stop();
     this.#polling.dispose();
     this.#record.dispose();

@@ -1,0 +1,129 @@
+import { vi } from 'vitest';
+import type { LiveEvent, LiveTarget, Module, RoomdeckApi, SystemDetail } from '#contract';
+import type { LiveEventSource } from '../../../renderer/src/lib/live-events.ts';
+import { FUNCS, STATES } from './fixtures.ts';
+
+/** A room's service as the Room sees it through the bridge (record, types, funcs, state, exec). */
+
+export const mod = (id: string, name: string, extra: Partial<Module> = {}): Module => ({
+  id,
+  name,
+  dependency_id: `dep-${name}`,
+  role: 1,
+  connected: true,
+  running: true,
+  ...extra,
+});
+
+export function detail(panel?: unknown, modules: Module[] = []): SystemDetail {
+  return {
+    system: {
+      id: 'sys-1',
+      name: 'Huddle',
+      zones: ['z'],
+      modules: modules.map((m) => m.id),
+      features: ['display'],
+      version: 0,
+      ...(panel === undefined ? {} : { settings: { panel } }),
+    },
+    modules,
+    zones: [{ id: 'z', name: 'Level 3' }],
+  };
+}
+
+export function fakeApi(d: SystemDetail, types: Record<string, number>) {
+  const calls: string[] = [];
+  const api = {
+    systems: {
+      get: vi.fn(async () => d),
+      types: vi.fn(async () => types),
+      funcs: vi.fn(async ({ module }: { module: string }) => FUNCS[module] ?? {}),
+      state: vi.fn(async ({ module, index }: { module: string; index?: number }) => {
+        calls.push(`state ${module}/${index ?? 1}`);
+        return STATES[module] ?? {};
+      }),
+      exec: vi.fn(async ({ method }: { method: string }) => {
+        calls.push(`exec ${method}`);
+        return { result: null };
+      }),
+    },
+  } as unknown as RoomdeckApi;
+  // What the host's systems.open answers: the same record, types, funcs and state, in one call.
+  const { systems } = api as unknown as Record<string, Record<string, (a: unknown) => Promise<unknown>>>;
+  systems!.open = vi.fn(async (args: unknown) => {
+    const { id } = args as { id: string };
+    const [dd, tt] = await Promise.all([systems!.get!({ id }), systems!.types!({ id })]);
+    const instances = Object.entries(tt as Record<string, number>).flatMap(([module, count]) =>
+      Array.from({ length: count }, (_, i) => ({ module, index: i + 1, count })),
+    );
+    const modules = await Promise.all(
+      instances.map(async (m) => ({
+        ...m,
+        funcs: await systems!.funcs!({ id, module: m.module, index: m.index }),
+        state: await systems!.state!({ id, module: m.module, index: m.index }).catch(() => ({})),
+      })),
+    );
+    return { detail: dd, types: tt, modules };
+  });
+  return { api, calls };
+}
+
+/** A page's watch list, as `live.watch` takes it. */
+export interface LiveWatch {
+  watcher: string;
+  id: string;
+  targets: LiveTarget[];
+}
+
+/** The main process's live channel as a page sees it: the watch lists it was given, events it pushes. */
+export class FakeLive implements LiveEventSource {
+  readonly watches: LiveWatch[] = [];
+  readonly #listeners = new Set<(event: LiveEvent) => void>();
+  /** What `live.watch` answers. */
+  mode: 'push' | 'polling' = 'push';
+  /**
+   * As the main process does while pushing: each module newly watched gets its whole state as a
+   * `state` event soon after the watch (from `states`, the service's truth); null: nothing is sent.
+   */
+  states: ((target: { module: string; index: number }) => Record<string, unknown>) | null = null;
+
+  readonly api = {
+    live: {
+      watch: vi.fn(async (args: LiveWatch) => {
+        const before = new Set(this.watching);
+        this.watches.push(structuredClone(args));
+        const states = this.states;
+        if (this.mode === 'push' && states !== null) {
+          const fresh = args.targets.filter((t) => !before.has(`${t.module}/${t.index}`));
+          setTimeout(() => {
+            for (const t of fresh) this.emit({ type: 'state', id: args.id, ...t, state: states(t) });
+          }, 0);
+        }
+        return { mode: this.mode };
+      }),
+    },
+  };
+
+  subscribe(listener: (event: LiveEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  get listeners(): number {
+    return this.#listeners.size;
+  }
+
+  emit(event: LiveEvent): void {
+    for (const listener of this.#listeners) listener(event);
+  }
+
+  /** The modules of the last watch list, as `Class/index`, sorted. */
+  get watching(): string[] {
+    return (this.watches.at(-1)?.targets ?? []).map((t) => `${t.module}/${t.index}`).sort();
+  }
+}
+
+/** The fake service with the live verb added. */
+export function withLive(api: RoomdeckApi, live: FakeLive): RoomdeckApi {
+  return { ...api, live: live.api.live } as unknown as RoomdeckApi;
+}
