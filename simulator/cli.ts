@@ -3,7 +3,7 @@ import { demoAccounts } from './auth/index.ts';
 import { startSimulator } from './server.ts';
 
 const USAGE = `Usage: npm run simulator -- [--port 8080] [--host 127.0.0.1] [--host-name NAME]… [--data FILE] [--token-ttl SECONDS] [--refresh-reuse SECONDS]
-                             [--latency MS] [--exec-timeout MS] [--systems N]`;
+                             [--latency MS] [--exec-timeout MS] [--systems N] [--no-control-websocket]`;
 
 function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -26,6 +26,8 @@ async function main(): Promise<void> {
       latency: { type: 'string' },
       'exec-timeout': { type: 'string' },
       systems: { type: 'string' },
+      // A deployment whose gateway carries no websockets: upgrades answered 503, clients poll.
+      'no-control-websocket': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
     latencyMs: integer('latency', values.latency, 0, 600_000),
     execTimeoutMs: integer('exec-timeout', values['exec-timeout'], 1, 600_000),
     extraSystems: integer('systems', values.systems, 0, 1_000_000),
+    ...(values['no-control-websocket'] ? { realtime: { refuseSockets: true } } : {}),
   });
   console.log(`Control Service simulator listening on ${running.url}`);
   console.log('Demo accounts (authority "demo", password "demo" for each):');
@@ -59,6 +62,8 @@ async function main(): Promise<void> {
   }
   console.log('  (roomdeck-ci secret: roomdeck-ci-secret)');
   if (values.data) console.log(`Data file: ${values.data}`);
+  if (values['no-control-websocket'])
+    console.log('Control websocket: off (upgrades answered 503; clients poll the REST API)');
   const stop = () => {
     running.close().then(
       () => process.exit(0),

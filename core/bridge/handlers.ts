@@ -231,14 +231,11 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         ),
     });
   const panelLive = liveChannel(panel);
-  const api = guardRoute(
-    buildApi(panel, shared, () => panelLive.current()),
-    {
-      route: 'panel',
-      kiosk: config.kiosk,
-      gate: technician,
-    },
-  );
+  const api = guardRoute(buildApi(panel, shared, panelLive), {
+    route: 'panel',
+    kiosk: config.kiosk,
+    gate: technician,
+  });
   // A panel's first screen needs its room at once. Open it while the window is still loading (the
   // connections, the token, the code paths): the page's own boot call then finds the host warm,
   // which halves what that call takes on a fresh start. The answer is dropped; the page gets a
@@ -261,14 +258,11 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   });
   // The technician's events reach a page only while the gate is open, as their verbs do.
   const technicianLive = liveChannel(technicianPrincipal, () => technician.open);
-  const technicianApi = guardRoute(
-    buildApi(technicianPrincipal, shared, () => technicianLive.current()),
-    {
-      route: 'technician',
-      kiosk: config.kiosk,
-      gate: technician,
-    },
-  );
+  const technicianApi = guardRoute(buildApi(technicianPrincipal, shared, technicianLive), {
+    route: 'technician',
+    kiosk: config.kiosk,
+    gate: technician,
+  });
   // A restored session opens its channel once the vault is read; sign-in and sign-out after that.
   void ready.then(() => panelLive.sync()).catch(() => undefined);
 

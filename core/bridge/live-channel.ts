@@ -1,7 +1,8 @@
-import type { LiveEvent, LiveStatus } from '../../contract/types.ts';
+import type { LiveEvent, LiveStatus, LiveTarget } from '../../contract/types.ts';
 import type { SessionStatus } from '../auth/session-types.ts';
 import type { LiveFeeds } from '../live/feeds.ts';
 import type { Log } from '../log/log.ts';
+import type { LiveSource } from './verbs/live.ts';
 
 /*
  * One route's live channel (the panel's, or a kiosk technician's): the LiveFeeds of its session,
@@ -36,8 +37,10 @@ export interface LiveChannelOptions {
 
 const POLLING: LiveStatus = { mode: 'polling' };
 
-export class LiveChannel implements LiveRoute {
+export class LiveChannel implements LiveRoute, LiveSource {
   readonly #options: LiveChannelOptions;
+  /** Every page's latest watch list, replayed into feeds made after it was sent. */
+  readonly #watches = new Map<string, { systemId: string; targets: readonly LiveTarget[] }>();
   readonly #listeners = new Set<(event: LiveEvent) => void>();
   #feeds: LiveFeeds | undefined;
   #unsubscribe: (() => void) | undefined;
@@ -74,7 +77,14 @@ export class LiveChannel implements LiveRoute {
     return () => this.#listeners.delete(listener);
   }
 
+  watch(watcher: string, systemId: string, targets: readonly LiveTarget[]): LiveStatus {
+    if (targets.length === 0) this.#watches.delete(watcher);
+    else this.#watches.set(watcher, { systemId, targets });
+    return this.#feeds?.watch(watcher, systemId, targets) ?? POLLING;
+  }
+
   forget(watcher: string): void {
+    this.#watches.delete(watcher);
     this.#feeds?.forget(watcher);
   }
 
@@ -105,6 +115,9 @@ export class LiveChannel implements LiveRoute {
     this.#creating = false;
     this.#feeds = feeds;
     this.#unsubscribe = feeds.subscribe((event) => this.#emit(event));
+    // Pages that said what they show before the feeds existed (a view opened just after sign-in)
+    // would otherwise wait for ever: they asked, were told "polling", and the socket never bound.
+    for (const [watcher, { systemId, targets }] of this.#watches) feeds.watch(watcher, systemId, targets);
   }
 
   async #drop(): Promise<void> {

@@ -31,7 +31,9 @@ export function reconnectDelay(
   random: () => number,
   options: BackoffOptions = DEFAULT_BACKOFF,
 ): number {
-  const r = Math.min(Math.max(random(), 0), 1);
+  const drawn = random();
+  // A broken random source (NaN, ±Infinity) must not make a NaN delay, i.e. an immediate retry loop.
+  const r = Number.isFinite(drawn) ? Math.min(Math.max(drawn, 0), 1) : 0.5;
   if (failures <= 0) return Math.floor(options.firstMinMs + r * (options.firstMaxMs - options.firstMinMs));
   // 2^n overflows to Infinity long after it passes any cap; min() keeps it finite.
   const ceiling = Math.min(options.capMs, options.baseMs * 2 ** Math.min(failures, 52));

@@ -76,6 +76,14 @@ export class SocketFeeds implements LiveFeeds {
     const keys = targets.map((t) => ({ sys: systemId, mod: t.module, index: t.index }));
     const { added, removed } = this.#lists.set(watcher, keys);
     for (const key of removed) this.#drop(key);
+    // A module another page already watches is bound and fresh: this page gets its state now
+    // rather than at its next change (events go to every page; a page takes what it watches).
+    const fresh = new Set(added.map(moduleKeyOf));
+    for (const key of keys) {
+      const entry = this.#modules.get(moduleKeyOf(key));
+      if (entry !== undefined && !fresh.has(moduleKeyOf(key)) && entry.feed.fresh)
+        this.#emitState(entry.key, entry.feed.state());
+    }
     for (const key of added) {
       const entry = { key, feed: new ModuleFeed() };
       this.#modules.set(moduleKeyOf(key), entry);

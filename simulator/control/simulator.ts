@@ -33,6 +33,11 @@ export interface SimulatorOptions {
     maxPending?: number;
     /** Unsolicited text `pong` to every socket (D11), ms; 0 = never. */
     pongEveryMs?: number;
+    /**
+     * Answer every upgrade at both routes 503 with a JSON body and open no socket (`--no-control-websocket`):
+     * a deployment whose gateway does not carry websockets, where clients must poll.
+     */
+    refuseSockets?: boolean;
   };
 }
 

@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Principal } from '../auth/index.ts';
 import { ApiError } from '../control/api-error.ts';
@@ -33,6 +33,7 @@ function unauthorized(reply: FastifyReply, message: string): ApiError {
  * wire contract's JSON error body and no socket is opened.
  */
 export const realtimePlugin: FastifyPluginAsync<{ sim: Simulator }> = async (app, { sim }) => {
+  if (sim.options.realtime?.refuseSockets) return refuseSockets(app);
   const source = simulatorSource(sim);
   const hub = new Hub(source, { ...DEFAULT_HUB_OPTIONS, ...withoutUndefined(sim.options.realtime ?? {}) });
   const counters = realtimeCounters(sim);
@@ -102,6 +103,25 @@ export const realtimePlugin: FastifyPluginAsync<{ sim: Simulator }> = async (app
     });
   }
 };
+
+/**
+ * No websocket at all (`--no-control-websocket`): without an upgrade listener Node hands an upgrade
+ * request to the routes as a plain GET, answered 503 with the wire contract's JSON error body, so a
+ * client learns at once that it must poll (and a ts-client retries with its back-off).
+ */
+function refuseSockets(app: FastifyInstance): void {
+  app.setErrorHandler(sendError);
+  for (const url of CONTROL_SOCKET_ROUTES) {
+    app.get(url, async (_request, reply) => {
+      reply.header('Retry-After', '60');
+      throw new ApiError(
+        503,
+        'unavailable',
+        'the control websocket is not served here (the simulator runs with --no-control-websocket): poll the REST API',
+      );
+    });
+  }
+}
 
 function fromCookieOnly(request: FastifyRequest, token: string): boolean {
   const query = request.query as { bearer_token?: unknown } | undefined;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/own-stack.ts';
 import { signIn, signInAtService } from './support/panel.ts';
-import { type Running, type Stack, startHost } from './support/processes.ts';
+import { type Running, type Stack, socketRefusedByRun, startHost } from './support/processes.ts';
 import type { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
 
@@ -60,6 +60,7 @@ function countStateReads(page: Page): () => number {
 
 /** The module's state is pushed, and a change made through the service's HTTP API shows without a read. */
 async function seesPushedChange(page: Page, scope: Locator | Page, volume: number): Promise<void> {
+  test.skip(socketRefusedByRun(), 'this run refuses the control websocket (ROOMDECK_E2E_SOCKET=refused)');
   const state = scope.getByRole('region', { name: 'State', exact: true });
   await expect(state).toHaveAttribute('data-freshness', 'push', { timeout: 15_000 });
   await expect(state.getByRole('status').first()).toHaveText('Live');
@@ -171,6 +172,8 @@ test('in a kiosk’s drawer, the technician’s route pushes state and streams t
 });
 
 test('a plain user’s account is refused the log, in words, and the control says so', async ({ page }) => {
+  // The refusal is the service's answer on the socket: a run that refuses the socket never gets it.
+  test.skip(socketRefusedByRun(), 'this run refuses the control websocket (ROOMDECK_E2E_SOCKET=refused)');
   test.setTimeout(120_000);
   await page.setViewportSize(SIZES[0]);
   await signIn(page, stack.host.url);

@@ -16,11 +16,18 @@ import WebSocket, { WebSocketServer } from 'ws';
  * call, invalid_grant on a refresh, or a refresh whose answer is lost on the way (after the service
  * has rotated the token). `pass` forwards everything untouched.
  *
- * Websocket upgrades (the control socket) pass through too, frame by frame, with their own faults:
- * `refuse` (nobody listens), `hang` (open sockets stop forwarding in both directions, so no pong
- * comes back, and new handshakes get no answer), `drop` (every open socket is cut mid-session; new
- * ones pass). The handshake's refusal (a 401) reaches the client as the service sent it. Frames
- * are recorded (`frames`) so a test can see what the client sent.
+ * Websocket upgrades (the control socket) pass through too, frame by frame. `refuse` and `hang` take
+ * the sockets down with HTTP (nobody listens; nothing is forwarded, so no pong comes back and new
+ * handshakes get no answer). The `socket-*` faults touch only the socket, HTTP passing untouched,
+ * as when a gateway in front of the service stops carrying websockets:
+ * - `socket-refuse`: open sockets are cut and every upgrade is answered 503 with a JSON body;
+ * - `socket-hang`: open sockets stop forwarding in both directions (no pong comes back, TCP stays
+ *   up) and new upgrades get no answer;
+ * - `socket-drop` (or `drop`): every open socket is cut mid-session; new ones pass.
+ * The handshake's refusal (a 401) reaches the client as the service sent it. Text frames are
+ * recorded (`frames`, with when they crossed, and `held` for those a hang swallowed) so a test can
+ * see what the client sent; `lastBearer` is the credential the last handshake carried (what an
+ * observer of the link sees, for a test that revokes it at the service).
  */
 
 export type Fault =
@@ -35,11 +42,18 @@ export type Fault =
   | 'unauthorized'
   | 'invalid-grant'
   | 'lost-refresh'
-  | 'drop';
+  | 'drop'
+  | 'socket-refuse'
+  | 'socket-hang'
+  | 'socket-drop';
 
 export interface ProxiedFrame {
   from: 'client' | 'service';
   text: string;
+  /** Epoch ms it reached the proxy. */
+  at: number;
+  /** Swallowed by a hang: it never reached the other side. */
+  held?: true;
 }
 
 export interface FaultProxy {
@@ -52,11 +66,31 @@ export interface FaultProxy {
   readonly frames: ProxiedFrame[];
   /** Websocket handshakes that reached the proxy. */
   readonly upgrades: number;
+  /** Websockets open through the proxy now. */
+  readonly openSockets: number;
+  /** The bearer token the last websocket handshake carried (Authorization header or query). */
+  readonly lastBearer: string | null;
   set(fault: Fault, options?: { slowMs?: number; retryAfterS?: number }): Promise<void>;
   close(): Promise<void>;
 }
 
 const isApi = (req: IncomingMessage) => (req.url ?? '').startsWith('/api/');
+const socketHangs = (fault: Fault) => fault === 'hang' || fault === 'socket-hang';
+/** Faults that cut every open websocket the moment they are set. */
+const cutsSockets = (fault: Fault) =>
+  fault === 'drop' || fault === 'socket-drop' || fault === 'socket-refuse';
+
+function bearerOf(req: IncomingMessage): string | null {
+  const header = req.headers.authorization;
+  if (typeof header === 'string' && /^bearer /i.test(header)) return header.slice(7).trim();
+  return new URL(req.url ?? '/', 'http://proxy.invalid').searchParams.get('bearer_token');
+}
+
+/** A gateway that does not carry websockets (any more): an HTTP answer instead of the upgrade. */
+const SOCKET_REFUSED = JSON.stringify({
+  error: 'websockets are not available through this gateway',
+  code: 'unavailable',
+});
 const isToken = (req: IncomingMessage) => (req.url ?? '').startsWith('/auth/oauth/token');
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -115,6 +149,7 @@ export async function startFaultProxy(targetUrl: string, port = 0): Promise<Faul
   const hung = new Set<ServerResponse>();
   const frames: ProxiedFrame[] = [];
   let upgrades = 0;
+  let lastBearer: string | null = null;
   const pipes = new Set<{ client: WebSocket; upstream: WebSocket }>();
   const hungUpgrades = new Set<Duplex>();
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
@@ -127,10 +162,19 @@ export async function startFaultProxy(targetUrl: string, port = 0): Promise<Faul
 
   function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     upgrades += 1;
+    lastBearer = bearerOf(req) ?? lastBearer;
     socket.on('error', () => {});
-    if (fault === 'hang') {
+    if (socketHangs(fault)) {
       hits += 1;
       hungUpgrades.add(socket);
+      return;
+    }
+    if (fault === 'socket-refuse') {
+      hits += 1;
+      socket.end(
+        'HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 5\r\n' +
+          `content-length: ${Buffer.byteLength(SOCKET_REFUSED)}\r\nconnection: close\r\n\r\n${SOCKET_REFUSED}`,
+      );
       return;
     }
     const headers: Record<string, string> = {};
@@ -161,11 +205,12 @@ export async function startFaultProxy(targetUrl: string, port = 0): Promise<Faul
         pipes.add(pipe);
         const relay =
           (from: ProxiedFrame['from'], to: WebSocket) => (data: WebSocket.RawData, isBinary: boolean) => {
-            if (fault === 'hang') {
+            if (socketHangs(fault)) {
               hits += 1;
+              if (!isBinary) frames.push({ from, text: data.toString(), at: Date.now(), held: true });
               return;
             }
-            if (!isBinary) frames.push({ from, text: data.toString() });
+            if (!isBinary) frames.push({ from, text: data.toString(), at: Date.now() });
             if (to.readyState === WebSocket.OPEN) to.send(data, { binary: isBinary });
           };
         client.on('message', relay('client', upstream));
@@ -310,19 +355,25 @@ export async function startFaultProxy(targetUrl: string, port = 0): Promise<Faul
     get upgrades() {
       return upgrades;
     },
+    get openSockets() {
+      return pipes.size;
+    },
+    get lastBearer() {
+      return lastBearer;
+    },
     async set(next, options = {}) {
       slowMs = options.slowMs ?? slowMs;
       retryAfterS = options.retryAfterS ?? retryAfterS;
       const previous = fault;
       fault = next;
       hits = 0;
-      if (previous === 'hang') {
+      if (previous === 'hang' && next !== 'hang') {
         for (const res of hung) res.socket?.destroy();
         hung.clear();
-        // A socket that hung stays dead: its client has given up on it (or will).
-        cutSockets();
       }
-      if (next === 'drop') cutSockets();
+      // A socket that hung stays dead: its client has given up on it (or will).
+      if (socketHangs(previous) && !socketHangs(next)) cutSockets();
+      if (cutsSockets(next)) cutSockets();
       // Refusing connections is TCP's business: nobody listens on the port.
       if (next === 'refuse') await stopListening();
       else await listen();

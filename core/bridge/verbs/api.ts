@@ -6,14 +6,13 @@ import type { DiagnosticsContext } from '../../diagnostics/collect.ts';
 import type { RoundTripHistogram } from '../../diagnostics/histogram.ts';
 import type { PanelEnrolment } from '../../enrolment/enrolment.ts';
 import type { PanelReports } from '../../kiosk/panel-reports.ts';
-import type { LiveFeeds } from '../../live/feeds.ts';
 import type { Log } from '../../log/log.ts';
 import type { TechnicianGate } from '../../technician/gate.ts';
 import type { Principal } from '../principal.ts';
 import { configVerbs } from './config.ts';
 import { diagnosticsVerbs } from './diagnostics.ts';
 import { enrolmentVerbs } from './enrolment.ts';
-import { liveVerbs } from './live.ts';
+import { type LiveSource, liveVerbs, NO_LIVE } from './live.ts';
 import { modulesVerbs } from './modules.ts';
 import { panelVerbs } from './panel.ts';
 import { sessionVerbs } from './session.ts';
@@ -41,7 +40,7 @@ export function buildApi(
   who: Principal,
   shared: SharedServices,
   /** The principal's live channel (none: the pages poll). */
-  live: () => LiveFeeds | undefined = () => undefined,
+  live: LiveSource = NO_LIVE,
 ): RoomdeckApi {
   const { session, client, link, capabilities, usesPasswordGrant } = who;
   const { config, clock, ready, technician, panelReports, enrolment, appConfig, log, pollRoundTrips } =
@@ -57,7 +56,16 @@ export function buildApi(
       openRoom: (id) => openRoom(client, id),
     }),
     config: configVerbs({ ready, config, enrolment, appConfig }),
-    systems: systemsVerbs({ ready, client, capabilities, clock, log, pollRoundTrips, live, link }),
+    systems: systemsVerbs({
+      ready,
+      client,
+      capabilities,
+      clock,
+      log,
+      pollRoundTrips,
+      live: () => live.current(),
+      link,
+    }),
     modules: modulesVerbs({ ready, client, capabilities }),
     technician: technicianVerbs({ ready, technician }),
     panel: panelVerbs({ panelReports }),
@@ -73,6 +81,6 @@ export function buildApi(
       pollRoundTrips,
       context: shared.diagnostics,
     }),
-    live: liveVerbs({ ready, feeds: live }),
+    live: liveVerbs({ ready, live }),
   };
 }

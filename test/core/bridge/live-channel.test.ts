@@ -69,6 +69,26 @@ describe('a route’s live channel', () => {
     expect(fresh.closed).toBe(true);
   });
 
+  it('binds what a page said it shows before the feeds existed, once they do (and not what it stopped showing)', async () => {
+    const session = fakeSession();
+    const held = heldCreation();
+    const channel = new LiveChannel({ session, enabled: true, create: held.create, log: createMemoryLog() });
+    session.set('signed-in');
+    // A view opened in the moment between the sign-in and its feeds: it is told to poll.
+    const display = [{ module: 'Display', index: 1 }];
+    expect(channel.watch('page-tools-1', 'sys-1', display)).toEqual({ mode: 'polling' });
+    expect(channel.watch('page-panel-1', 'sys-1', [{ module: 'Mixer', index: 1 }])).toEqual({
+      mode: 'polling',
+    });
+    channel.watch('page-panel-1', 'sys-1', []);
+    channel.watch('page-gone-01', 'sys-2', display);
+    channel.forget('page-gone-01');
+    const feeds = held.finish();
+    await flush();
+    expect([...feeds.watched.entries()]).toEqual([['page-tools-1', { systemId: 'sys-1', targets: display }]]);
+    await channel.close();
+  });
+
   it('stays polling when the feeds cannot be made, and says why in the log', async () => {
     const session = fakeSession();
     const log = createMemoryLog();

@@ -61,6 +61,17 @@ describe.each(Object.entries(SOCKET_PATHS))('live feeds over the %s route', (_ge
     expect(changed.state).toEqual(await http.systemState(SYS.huddle, DISPLAY));
   });
 
+  it('gives a second page watching a module already bound its state at once, not at the next change', async () => {
+    const { feeds, events } = start();
+    feeds.watch(W1, SYS.huddle, [DISPLAY]);
+    await events.next(isState('Display'), 'the first page’s state');
+    events.mark();
+    // Nothing changes on the device: the second page must still learn what it shows.
+    feeds.watch(W2, SYS.huddle, [DISPLAY]);
+    const second = await events.next(isState('Display'), 'the second page’s state');
+    expect(second).toMatchObject({ type: 'state', id: SYS.huddle, module: 'Display', index: 1 });
+  });
+
   it('runs an exec over the socket: its result, and the change it made arriving as state', async () => {
     await httpExec(api, SYS.huddle, 'Display', 'power', [true]);
     const { feeds, events } = start();

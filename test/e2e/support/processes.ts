@@ -117,12 +117,27 @@ export interface SimulatorOptions {
   latencyMs?: number;
   /** Access token lifetime: short, so a panel refreshes while a test watches. */
   tokenTtlSeconds?: number;
+  /**
+   * Answer websocket upgrades 503 (`--no-control-websocket`), so panels poll. Default: the run's
+   * parameter `ROOMDECK_E2E_SOCKET` (`refused`, or `served` = unset), so the whole suite can run
+   * "push on, socket refused".
+   */
+  refuseSockets?: boolean;
+}
+
+/** The e2e run's `ROOMDECK_E2E_SOCKET`: `served` (default) or `refused` (every simulator refuses the socket). */
+export function socketRefusedByRun(env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = env.ROOMDECK_E2E_SOCKET ?? 'served';
+  if (value !== 'served' && value !== 'refused')
+    throw new Error(`ROOMDECK_E2E_SOCKET must be "served" or "refused" (got "${value}")`);
+  return value === 'refused';
 }
 
 export function startSimulator(options: SimulatorOptions): Promise<Running> {
   const args = ['--port', String(options.port ?? 0), '--data', options.dataFile];
   if (options.latencyMs !== undefined) args.push('--latency', String(options.latencyMs));
   if (options.tokenTtlSeconds !== undefined) args.push('--token-ttl', String(options.tokenTtlSeconds));
+  if (options.refuseSockets ?? socketRefusedByRun()) args.push('--no-control-websocket');
   return startTs(
     'simulator/cli.ts',
     args,

@@ -18,9 +18,11 @@ export interface PollingOptions {
   /** Tells the live channel what the shown page needs (the set polled here); absent: no channel. */
   watchLive?(targets: readonly Address[]): void;
   /**
-   * Under push, how often the module list is read all the same (default 5 min): the modules'
-   * states, the calendar and `connected` come pushed, so the list is only a backstop for what no
-   * state says (a module stopped or started in the room system).
+   * Under push, how often the module list is read all the same (default: once a minute, as an idle
+   * polling panel does). The modules' states and the calendar come pushed, but not every service
+   * puts a device's `connected` in its state (the simulator keeps it on the module record): the
+   * list is what says a device went offline, so an idle panel shows it within a minute. Once a
+   * minute keeps an idle panel at 1/60 requests/s, inside the issue's 0.02.
    */
   modulesPushedEveryMs?: number | undefined;
 }
@@ -194,7 +196,7 @@ export class RoomPolling {
    * touched, sooner; in use, devices matter now.
    */
   #modulesEveryMs(): number {
-    if (this.#o.feeds.push) return this.#o.modulesPushedEveryMs ?? 300_000;
+    if (this.#o.feeds.push) return this.#o.modulesPushedEveryMs ?? 60_000;
     if (this.#o.modulesEveryMs !== undefined) return this.#o.modulesEveryMs;
     if (this.#page !== null) return 10_000;
     return this.#activity === 'idle' ? (this.#o.poll.rarelyMs ?? 60_000) : 30_000;
