@@ -4,6 +4,20 @@
  * simulator, except the heap figure, which runs the poller core in Node with a fake bridge.
  * This file runs the suite in order; each measurement lives in bench/renderer/ (build, panel,
  * press, idle, startup, heap) and report.ts prints the figures.
+ *
+ * `--live-compare` (issue 23): instead of the suite, the live channel's figures before and after in
+ * one run, counted at the simulator (bench/renderer/counted-simulator.ts), not in the page. A host
+ * with `--live off` (polling, as before) and one with live on (push), side by side (each with its
+ * own simulator, so the counts cannot mix); three runs each, the medians side by side as JSON
+ * lines (`before`, `after`, and every run):
+ *   - the idle panel (Harbour Boardroom, room off, with a calendar, untouched past idleAfterMs,
+ *     shortened to 10 s for the bench): HTTP requests/s (every request: state, modules, system,
+ *     bookings, tokens; listed by route) and control websocket frames/s both ways (pings and pongs
+ *     included; listed by kind). Issue 23's goals: <= 0.02 requests/s, <= 0.1 frames/s.
+ *   - the same for the huddle in use (room on, untouched), over half the window;
+ *   - press → confirmed p50/p95 (Display power, simulator latency 0), with the bare exec round trip.
+ *   npm run bench -- renderer --live-compare                  about 12 minutes (both modes at once)
+ *   npm run bench -- renderer --live-compare --idle-seconds 60 --runs 3 --presses 20 --live-modes off,on
  */
 import { startStack } from '../test/e2e/support/processes.ts';
 import { Service } from '../test/e2e/support/service.ts';
@@ -14,6 +28,7 @@ import { HUDDLE, launch, newPanelPage, openDisplayControls, openHuddle } from '.
 import { benchConfirmed, benchPressed } from './renderer/press.ts';
 import { emit, reportColdStart } from './renderer/report.ts';
 import { benchColdStart } from './renderer/startup.ts';
+import { benchLiveCompare, type LiveMode } from './renderer/live.ts';
 import { median, percentile, round } from './support/stats.ts';
 
 /** `--startup`: only the start-up figures (the bundle is built first, as the host serves it). */
@@ -35,7 +50,33 @@ async function startupOnly(runs: number): Promise<void> {
   }
 }
 
+/** A numeric flag's value (`--name N`), or the default. */
+function flag(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at === -1) return fallback;
+  const value = Number(process.argv[at + 1]);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} wants a positive number`);
+  return value;
+}
+
+function liveModes(): LiveMode[] {
+  const at = process.argv.indexOf('--live-modes');
+  const modes = (at === -1 ? 'off,on' : (process.argv[at + 1] ?? '')).split(',');
+  if (modes.length === 0 || modes.some((m) => m !== 'off' && m !== 'on'))
+    throw new Error('--live-modes wants off, on or off,on');
+  return modes as LiveMode[];
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--live-compare')) {
+    bundleSize(); // the renderer and the host built as npm start serves them
+    return benchLiveCompare({
+      modes: liveModes(),
+      runs: flag('runs', 3),
+      idleMs: flag('idle-seconds', 120) * 1000,
+      presses: flag('presses', 20),
+    });
+  }
   if (process.argv.includes('--startup')) {
     const at = process.argv.indexOf('--runs');
     return startupOnly(at === -1 ? 5 : Number(process.argv[at + 1]));

@@ -4,6 +4,7 @@ import type { Funcs } from '../../contract/types.ts';
 import { controlsOf } from '../../renderer/src/lib/plan/auto-controls.ts';
 import type { Stack } from '../../test/e2e/support/processes.ts';
 import type { Service } from '../../test/e2e/support/service.ts';
+import type { ServiceCounts } from './live-stack.ts';
 import { newPanelPage, screenOf } from './panel.ts';
 
 /** State requests per minute per bound module, while nobody touches the panel. */
@@ -153,4 +154,32 @@ export async function benchAuditoriumIdle(
     .filter((m) => controlsOf(m).some((c) => c.status !== undefined))
     .map((m) => `${m.module} ${m.index}`);
   return { after, modules, before: (beforeModules.length * 60_000) / 2_000, beforeModules };
+}
+
+/** What the simulator counted over a window (live-stack.ts). */
+interface CountingService {
+  reset(): Promise<void>;
+  counts(): Promise<ServiceCounts>;
+}
+
+/**
+ * A panel left alone, counted at the simulator, not in the page: every HTTP request (the state
+ * reads, module lists, system, bookings, token refreshes: whatever the host sends for it) and every
+ * control websocket frame both ways, pings and pongs included, per second over `windowMs`.
+ */
+export async function benchIdleAtService(
+  page: Page,
+  service: CountingService,
+  windowMs: number,
+  settleMs = 8_000,
+): Promise<{ requestsPerS: number; framesPerS: number; counts: ServiceCounts }> {
+  await page.waitForTimeout(settleMs); // past the fast period after the last touch, the binds answered
+  await service.reset();
+  await page.waitForTimeout(windowMs);
+  const counts = await service.counts();
+  return {
+    requestsPerS: counts.requests / counts.seconds,
+    framesPerS: (counts.socket.framesIn + counts.socket.framesOut) / counts.seconds,
+    counts,
+  };
 }

@@ -20,6 +20,15 @@ export const screenOf = async (page: Page): Promise<string> => {
 };
 
 export async function openHuddle(page: Page, hostUrl: string): Promise<void> {
+  await openRoom(page, hostUrl, { search: 'huddle', name: 'Huddle 3.2' });
+}
+
+/** Signs in when asked (the panel's account) and opens the room found by `search` and named `name`. */
+export async function openRoom(
+  page: Page,
+  hostUrl: string,
+  room: { search: string; name: string },
+): Promise<void> {
   // The printed address (launch token): a new browser context has no session cookie yet.
   await page.goto(launchUrlOf(hostUrl));
   if ((await screenOf(page)) === 'sign-in') {
@@ -30,18 +39,20 @@ export async function openHuddle(page: Page, hostUrl: string): Promise<void> {
     await page.waitForURL(`${hostUrl}/`);
   }
   if ((await screenOf(page)) === 'panel') {
-    if ((await page.getByRole('heading', { level: 1, name: 'Huddle 3.2' }).count()) === 0) {
+    if ((await page.getByRole('heading', { level: 1, name: room.name }).count()) === 0) {
       await page.getByRole('button', { name: 'Change room' }).click();
+      await page.locator('main[data-screen="choose-room"]').waitFor();
     }
   }
   if ((await screenOf(page)) === 'choose-room') {
-    await page.getByRole('searchbox', { name: 'Search' }).fill('huddle');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(room.search);
+    const escaped = room.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     await page
       .getByRole('list', { name: 'Rooms' })
-      .getByRole('button', { name: /^Huddle 3\.2/ })
+      .getByRole('button', { name: new RegExp(`^${escaped}`) })
       .click();
   }
-  await page.locator('[data-ready="true"]').waitFor();
+  await page.locator('main[data-screen="panel"] [data-ready="true"]').waitFor();
 }
 
 /** The display's own power is the engineer's: on the Advanced page (the room's layout enables it). */

@@ -39,3 +39,31 @@ export function reportColdStart(cold: ColdStart): void {
   });
   emit('cold start: spawn → interactive panel', median(cold.hostStart) + median(cold.marked), 'ms');
 }
+
+/**
+ * One figure before and after, side by side: the median of each mode's runs (`before` = the live
+ * channel off, polling as before issue 23; `after` = push). A mode that was not run is left out.
+ */
+export function emitCompare(
+  metric: string,
+  unit: string,
+  runs: { before?: number[]; after?: number[] },
+  extra: Record<string, unknown> = {},
+): void {
+  // Rates near the goals (0.02 requests/s) need more digits than milliseconds do.
+  const fine = (v: number) => round(v, Math.abs(v) < 1 ? 4 : 2);
+  const side = (values: number[] | undefined) => (values === undefined ? undefined : fine(median(values)));
+  console.log(
+    JSON.stringify({
+      metric,
+      unit,
+      before: side(runs.before),
+      after: side(runs.after),
+      ...extra,
+      runs: {
+        before: runs.before?.map(fine),
+        after: runs.after?.map(fine),
+      },
+    }),
+  );
+}

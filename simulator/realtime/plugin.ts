@@ -5,6 +5,7 @@ import type { Principal } from '../auth/index.ts';
 import { ApiError } from '../control/api-error.ts';
 import type { Simulator } from '../control/simulator.ts';
 import { sendError } from '../routes/errors.ts';
+import { inKind, outKind, realtimeCounters } from './counters.ts';
 import { handshakeToken } from './credentials.ts';
 import { DEFAULT_HUB_OPTIONS, Hub } from './hub.ts';
 import { MAX_FRAME_BYTES } from './session.ts';
@@ -35,6 +36,7 @@ export const realtimePlugin: FastifyPluginAsync<{ sim: Simulator }> = async (app
   if (sim.options.realtime?.refuseSockets) return refuseSockets(app);
   const source = simulatorSource(sim);
   const hub = new Hub(source, { ...DEFAULT_HUB_OPTIONS, ...withoutUndefined(sim.options.realtime ?? {}) });
+  const counters = realtimeCounters(sim);
   await app.register(websocket, {
     // D13: ws closes a socket whose frame exceeds this with 1009.
     options: { maxPayload: MAX_FRAME_BYTES },
@@ -66,16 +68,36 @@ export const realtimePlugin: FastifyPluginAsync<{ sim: Simulator }> = async (app
     app.get(url, { websocket: true, preValidation: authenticate }, (socket: WebSocket, request) => {
       const handshake = handshakes.get(request);
       if (!handshake) return socket.close(1011, 'no credential');
-      const session = hub.open(socket, {
+      counters.opened();
+      // Every frame the hub or the session sends goes through here: counted by kind (counters.ts).
+      const sink = {
+        send(text: string) {
+          counters.sent(outKind(text));
+          socket.send(text);
+        },
+        close: (code: number, reason: string) => socket.close(code, reason),
+      };
+      const session = hub.open(sink, {
         role: handshake.principal.role,
         token: handshake.token,
         expiresAt: handshake.expiresAt,
       });
       socket.on('message', (data, isBinary) => {
         // D13: the protocol is text frames only.
-        if (isBinary) return session.close(1003, 'binary frames are not part of this protocol');
-        session.receive(data.toString());
+        if (isBinary) {
+          counters.received('binary');
+          return session.close(1003, 'binary frames are not part of this protocol');
+        }
+        const text = data.toString();
+        counters.received(inKind(text));
+        session.receive(text);
       });
+      // The protocol's own keep-alive frames: ws answers a ping with a pong by itself (autoPong).
+      socket.on('ping', () => {
+        counters.received('ws-ping');
+        counters.sent('ws-pong');
+      });
+      socket.on('pong', () => counters.received('ws-pong'));
       socket.on('close', () => hub.closed(session));
       socket.on('error', () => hub.closed(session));
     });
