@@ -1,6 +1,6 @@
 // Prints the one closing line CI reads: "N passed, N failed, N skipped", totalled over vitest and
 // Playwright's JSON reports. A step that failed before any test ran (types, lint) counts as one failure.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const exitCode = Number(process.argv[2] ?? 0);
 let passed = 0;
@@ -18,8 +18,13 @@ if (vitest) {
   skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
 }
 
-const playwright = read('test-results/playwright.json');
-if (playwright?.stats) {
+// Every Playwright pass of the run (npm test runs the panel's specs twice: see package.json).
+const passes = existsSync('test-results')
+  ? readdirSync('test-results').filter((name) => /^playwright.*\.json$/.test(name))
+  : [];
+for (const name of passes) {
+  const playwright = read(`test-results/${name}`);
+  if (!playwright?.stats) continue;
   reports += 1;
   passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
   failed += playwright.stats.unexpected ?? 0;
