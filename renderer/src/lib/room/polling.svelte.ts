@@ -18,11 +18,12 @@ export interface PollingOptions {
   /** Tells the live channel what the shown page needs (the set polled here); absent: no channel. */
   watchLive?(targets: readonly Address[]): void;
   /**
-   * Under push, how often the module list is read all the same (default: once a minute, as an idle
-   * polling panel does). The modules' states and the calendar come pushed, but not every service
-   * puts a device's `connected` in its state (the simulator keeps it on the module record): the
-   * list is what says a device went offline, so an idle panel shows it within a minute. Once a
-   * minute keeps an idle panel at 1/60 requests/s, inside the issue's 0.02.
+   * Under push, how often an idle panel reads the module list all the same (default: every two
+   * minutes). The modules' states and the calendar come pushed, but not every service puts a
+   * device's `connected` in its state (the simulator keeps it on the module record): the list is
+   * what says a device went offline. A read of the room is two requests on the current generation
+   * (the system and its settings), so every two minutes keeps an idle panel at 1/60 requests/s,
+   * inside the issue's 0.02; a page in use reads it every 30 s, as a polling one does.
    */
   modulesPushedEveryMs?: number | undefined;
 }
@@ -196,7 +197,7 @@ export class RoomPolling {
    * touched, sooner; in use, devices matter now.
    */
   #modulesEveryMs(): number {
-    if (this.#o.feeds.push) return this.#o.modulesPushedEveryMs ?? 60_000;
+    if (this.#o.feeds.push) return this.#page !== null ? 30_000 : (this.#o.modulesPushedEveryMs ?? 120_000);
     if (this.#o.modulesEveryMs !== undefined) return this.#o.modulesEveryMs;
     if (this.#page !== null) return 10_000;
     return this.#activity === 'idle' ? (this.#o.poll.rarelyMs ?? 60_000) : 30_000;
