@@ -15,6 +15,7 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.ts'],
           exclude: ['test/e2e/**', 'test/**/*.dom.test.ts'],
+          setupFiles: ['test/renderer/setup-node.ts'],
         },
       },
       {

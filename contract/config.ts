@@ -30,6 +30,27 @@ export const PanelTimers = Type.Object({
   stillUsingAnswerS: Type.Integer({ minimum: 5 }),
 });
 
+/** 12/24-hour: `locale` as the language writes times, or the installer's choice for every language. */
+export const ClockRule = Type.Union([Type.Literal('locale'), Type.Literal('12h'), Type.Literal('24h')]);
+
+/**
+ * Which language the panel speaks. The panel decides, in this order: `locale` (managed
+ * configuration, `panel.locale`), the room's own `settings.panel.locale`, then `system`.
+ */
+export const LanguageConfig = Type.Object({
+  /** The managed language (`panel.locale`, a BCP 47 tag such as "de" or "ar"); null: not managed. */
+  locale: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * Languages the room offers on its welcome screen (`panel.languages`), the room's own first;
+   * fewer than two: no language button.
+   */
+  languages: Type.Array(Type.String()),
+  /** One hour-cycle rule for every time the panel and the tools show (`panel.clock`). */
+  clock: ClockRule,
+  /** The operating system's preferred languages, best first (what the panel falls back to). */
+  system: Type.Array(Type.String()),
+});
+
 export const AppConfig = Type.Object({
   /** Origin of the control service. */
   serverUrl: Type.String(),
@@ -42,6 +63,7 @@ export const AppConfig = Type.Object({
   kiosk: Type.Boolean(),
   poll: PollSettings,
   panel: PanelTimers,
+  language: LanguageConfig,
 });
 
 export const config = {

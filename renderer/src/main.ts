@@ -1,6 +1,8 @@
 import './app.css';
 import type { BridgeError } from './lib/bridge.ts';
 import { createBridge, findIpc, pageKeyOf } from './lib/bridge.ts';
+import { panelLanguage, roomLocaleOf } from './lib/i18n/choose.ts';
+import { useLanguage } from './lib/i18n/i18n.svelte.ts';
 import { BOOT_ANSWERED_MARK } from './lib/startup-marks.ts';
 import { warmTimeFormats } from './lib/time-format.ts';
 
@@ -22,10 +24,25 @@ void boot.then(
   () => undefined,
 );
 
-// While the panel's code arrives: the first Intl formatter loads the locale data (time-format.ts).
-warmTimeFormats();
+// The page's language (only its catalogue is fetched), chosen from the boot's answer while the
+// panel's code arrives; then the first Intl formatters load the locale's data (time-format.ts).
+const browserLanguages = globalThis.navigator?.languages ?? [];
+const language = boot
+  .then(
+    (answer) =>
+      panelLanguage(
+        answer.config.language,
+        answer.opening && 'room' in answer.opening
+          ? roomLocaleOf(answer.opening.room.detail.system.settings)
+          : null,
+        browserLanguages,
+      ),
+    () => panelLanguage(undefined, null, browserLanguages),
+  )
+  .then((code) => useLanguage(code))
+  .then(warmTimeFormats);
 try {
-  const { start } = await import('./start.ts');
+  const [{ start }] = await Promise.all([import('./start.ts'), language]);
   sessionEnded = start({ api, boot, pageKey });
 } catch {
   // The panel's code did not arrive (the host restarted with another build, the network dropped):

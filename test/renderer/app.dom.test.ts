@@ -15,6 +15,7 @@ const CONFIG: AppConfig = {
   kiosk: false,
   poll: { fastMs: 250, fastForMs: 5_000, idleMs: 2_000 },
   panel: { screensaverAfterS: 120, stillUsingAfterS: 10_800, stillUsingAnswerS: 60 },
+  language: { locale: null, languages: [], clock: 'locale', system: ['en-GB'] },
 };
 
 /** `session.boot` as the host answers it, from the fake's own status, config and systems.open. */

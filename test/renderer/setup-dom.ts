@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
+import { useLanguage } from '../../renderer/src/lib/i18n/i18n.svelte.ts';
 import { cleanup } from '@testing-library/svelte';
 import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
 });
+
+// Components and word-making modules read the page's language: English, as a panel with no other.
+await useLanguage('en');

@@ -50,6 +50,7 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
     kiosk: false,
     poll: { fastMs: 250, fastForMs: 5000, idleMs: 2000 },
     panel: { screensaverAfterS: 120, stillUsingAfterS: 10_800, stillUsingAnswerS: 60 },
+    language: { locale: null, languages: [], clock: 'locale', system: ['en-GB'] },
   };
   const detail: SystemDetail = { system, modules: [display], zones: [zone] };
   const opening = {

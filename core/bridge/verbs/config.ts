@@ -27,6 +27,8 @@ export function appConfigOf({ config, settings, enrolment }: AppConfigSources): 
     kiosk: config.kiosk,
     poll: { ...config.poll },
     panel: { ...config.panel },
+    // Placeholder until core/config reads panel.locale / panel.languages / panel.clock (issue 24).
+    language: { locale: null, languages: [], clock: 'locale', system: [] },
   });
 }
 

@@ -1,0 +1,49 @@
+/*
+ * The languages Roomdeck ships. Adding one is its catalogue file (a copy of en.ts, translated,
+ * typed `satisfies Catalogue`) and one line below. Each catalogue is a chunk of its own: a page
+ * loads only the language it shows.
+ *
+ * The pseudo-locale (en-XA) is English made longer, accented and bracketed, for tests: text that
+ * escaped the catalogue shows up unaccented, and layouts meet words 40 % longer than English's.
+ * It is never offered to a person; only configuration (`panel.locale`) chooses it.
+ */
+import type { Catalogue } from './en.ts';
+
+export type TextDirection = 'ltr' | 'rtl';
+
+export interface Language {
+  /** BCP 47 tag: what `lang` says and what Intl formats with. */
+  code: string;
+  /** The language's name in itself: how a person who reads it finds it in a list. */
+  name: string;
+  dir: TextDirection;
+  load: () => Promise<Catalogue>;
+}
+
+export const PSEUDO_LOCALE = 'en-XA';
+export const SOURCE_LOCALE = 'en';
+
+export const LANGUAGES: readonly Language[] = [
+  { code: 'en', name: 'English', dir: 'ltr', load: async () => (await import('./en.ts')).en },
+  { code: 'de', name: 'Deutsch', dir: 'ltr', load: async () => (await import('./de.ts')).de },
+  { code: 'ar', name: 'العربية', dir: 'rtl', load: async () => (await import('./ar.ts')).ar },
+];
+
+const PSEUDO: Language = {
+  code: PSEUDO_LOCALE,
+  name: '[Ƥšéûđö]',
+  dir: 'ltr',
+  load: async () => {
+    const [{ en }, { pseudoCatalogue }] = await Promise.all([import('./en.ts'), import('./pseudo.ts')]);
+    return pseudoCatalogue(en);
+  },
+};
+
+/** Every language a page can show: the shipped ones and the pseudo-locale. */
+export const ALL_LANGUAGES: readonly Language[] = [...LANGUAGES, PSEUDO];
+
+export function languageOf(code: string): Language | undefined {
+  return ALL_LANGUAGES.find((language) => language.code === code);
+}
+
+export const SHIPPED_CODES: readonly string[] = LANGUAGES.map((language) => language.code);

@@ -1,0 +1,131 @@
+/*
+ * One language's words and formats: messages through ICU MessageFormat (intl-messageformat, which
+ * parses a message the first time it is shown and keeps it), and dates, times and numbers through
+ * Intl in the same locale, with one 12/24-hour rule for every time Roomdeck shows.
+ *
+ * Plain TypeScript with no DOM: the renderer wraps it in a reactive store (renderer/src/lib/i18n),
+ * the main process and the host format their own pages with it.
+ */
+import { IntlMessageFormat } from 'intl-messageformat';
+import type { Catalogue, MessageKey } from './en.ts';
+import type { TextDirection } from './languages.ts';
+
+/** `locale`: as the language writes times; `12h`/`24h`: the installer's choice for every language. */
+export type ClockRule = 'locale' | '12h' | '24h';
+
+export type MessageValues = Record<string, string | number | Date | null | undefined>;
+
+export interface TranslatorOptions {
+  locale: string;
+  dir: TextDirection;
+  messages: Catalogue;
+  clock?: ClockRule;
+}
+
+const hourCycleOf = (clock: ClockRule): Pick<Intl.DateTimeFormatOptions, 'hourCycle'> => (clock === '12h' ? { hourCycle: 'h12' } : clock === '24h' ? { hourCycle: 'h23' } : {});
+
+export class Translator {
+  readonly locale: string;
+  readonly dir: TextDirection;
+  readonly clock: ClockRule;
+  readonly #messages: Catalogue;
+  readonly #formats = new Map<MessageKey, IntlMessageFormat>();
+  readonly #dateFormats = new Map<string, Intl.DateTimeFormat>();
+  readonly #numberFormats = new Map<string, Intl.NumberFormat>();
+
+  constructor({ locale, dir, messages, clock = 'locale' }: TranslatorOptions) {
+    this.locale = locale;
+    this.dir = dir;
+    this.clock = clock;
+    this.#messages = messages;
+  }
+
+  /** The message for `key` with its placeholders filled; a message that cannot be formatted shows its key. */
+  t(key: MessageKey, values?: MessageValues): string {
+    let format = this.#formats.get(key);
+    if (!format) {
+      const source = this.#messages[key];
+      if (source === undefined) return key;
+      format = new IntlMessageFormat(source, this.locale, this.#icuFormats());
+      this.#formats.set(key, format);
+    }
+    try {
+      const out = format.format(values as Record<string, string | number | Date>);
+      return typeof out === 'string' ? out : String(out);
+    } catch {
+      return key;
+    }
+  }
+
+  /** Whether the catalogue has `key` (a code from the service that Roomdeck may not know). */
+  has(key: string): key is MessageKey {
+    return Object.hasOwn(this.#messages, key);
+  }
+
+  /** Times inside messages (`{at, time, short}`) follow the same clock rule as everywhere else. */
+  #icuFormats() {
+    const cycle = hourCycleOf(this.clock);
+    return {
+      time: {
+        short: { hour: 'numeric', minute: '2-digit', ...cycle },
+        medium: { hour: 'numeric', minute: '2-digit', second: '2-digit', ...cycle },
+      },
+    } as const;
+  }
+
+  dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+    const withClock = options.hour === undefined ? options : { ...options, ...hourCycleOf(this.clock) };
+    const id = JSON.stringify(withClock);
+    let format = this.#dateFormats.get(id);
+    if (!format) {
+      format = new Intl.DateTimeFormat(this.locale, withClock);
+      this.#dateFormats.set(id, format);
+    }
+    return format;
+  }
+
+  numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+    const id = JSON.stringify(options);
+    let format = this.#numberFormats.get(id);
+    if (!format) {
+      format = new Intl.NumberFormat(this.locale, options);
+      this.#numberFormats.set(id, format);
+    }
+    return format;
+  }
+
+  /** "14:05" / "2:05 PM" / "١٤:٠٥". */
+  time(epochMs: number): string {
+    return this.dateFormat({ hour: 'numeric', minute: '2-digit' }).format(epochMs);
+  }
+
+  /** "14:05:33": the tools' exact moments. */
+  timeWithSeconds(epochMs: number): string {
+    return this.dateFormat({ hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(epochMs);
+  }
+
+  /** "Wednesday 25 November". */
+  dayAndDate(epochMs: number): string {
+    return this.dateFormat({ weekday: 'long', day: 'numeric', month: 'long' }).format(epochMs);
+  }
+
+  /** "25 Nov 2026, 14:05". */
+  dateAndTime(epochMs: number): string {
+    return this.dateFormat({ year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(epochMs);
+  }
+
+  /** "1,234" / "1.234" / "١٬٢٣٤". */
+  number(value: number, options?: Intl.NumberFormatOptions): string {
+    return this.numberFormat(options).format(value);
+  }
+
+  /** "45 %" / "45%" / "٤٥٪": `fraction` from 0 to 1. */
+  percent(fraction: number): string {
+    return this.numberFormat({ style: 'percent', maximumFractionDigits: 0 }).format(fraction);
+  }
+
+  /** A list of names: "Display 1, Display 2 and Camera" in the language's own joining words. */
+  list(items: readonly string[], type: 'conjunction' | 'disjunction' = 'conjunction'): string {
+    return new Intl.ListFormat(this.locale, { style: 'long', type }).format(items);
+  }
+}
