@@ -1,4 +1,5 @@
 import { ErrorCode } from '#contract';
+import type { DeviceProblem, PartialDevice } from '../words/device-problem.ts';
 
 /*
  * Room logic may answer a command it could only partly carry out with `{ ok: false, warnings }`
@@ -9,15 +10,6 @@ import { ErrorCode } from '#contract';
  * wrong), so the sentence is composed in the page's language (failure-words.ts); the message is an
  * English summary for logs, never shown as such.
  */
-
-/** What went wrong with one device, as far as the room logic's warning tells. */
-export type DeviceProblem = 'noAnswer' | 'warming' | 'stopped' | 'problem';
-
-export interface PartialDevice {
-  /** The room's own name for the device ("Display 1"): data, shown as is. */
-  name: string;
-  problem: DeviceProblem;
-}
 
 export class PartialFailure extends Error {
   override readonly name = 'PartialFailure';
@@ -37,7 +29,8 @@ export function deviceOf(warning: string): PartialDevice | null {
   const m = WARNING.exec(warning);
   if (!m) return null;
   const [, name = '', , why = ''] = m;
-  if (/not responding|offline|no answer|timed? ?out|unreachable/i.test(why)) return { name, problem: 'noAnswer' };
+  if (/not responding|offline|no answer|timed? ?out|unreachable/i.test(why))
+    return { name, problem: 'noAnswer' };
   if (/warming|cooling/i.test(why)) return { name, problem: 'warming' };
   if (/stopped/i.test(why)) return { name, problem: 'stopped' };
   return { name, problem: 'problem' };
@@ -61,5 +54,8 @@ export function checkOutcome(result: unknown): void {
     .filter((d): d is PartialDevice => d !== null)
     .filter((d) => !seen.has(`${d.name}|${d.problem}`) && seen.add(`${d.name}|${d.problem}`) !== null);
   const said = devices.map((d) => `${d.name} ${LOG[d.problem]}`).join('; ');
-  throw new PartialFailure(devices, `Not everything worked: ${said || 'a device did not do what was asked'}.`);
+  throw new PartialFailure(
+    devices,
+    `Not everything worked: ${said || 'a device did not do what was asked'}.`,
+  );
 }
