@@ -220,7 +220,7 @@ describe('the compiled main process', () => {
     expect(ipc(entries, 'session:status')).toMatchObject({ ok: true, value: { state: 'signed-out' } });
     expect(ipc(entries, 'config:get')).toMatchObject({
       ok: true,
-      value: { serverUrl: sim.url, kiosk: false },
+      value: { serverUrl: sim.url, kiosk: false, language: { locale: null, system: ['de-CH', 'en-GB'] } },
     });
     expect(first(entries, 'ipc.foreign')?.result).toMatchObject({
       ok: false,

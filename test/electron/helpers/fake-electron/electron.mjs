@@ -90,6 +90,8 @@ export const app = withRecorder('app', {
   isReady: () => isReady,
   getVersion: () => '0.0.0-fake',
   getName: () => 'Roomdeck',
+  // The OS's languages, best first (what a panel with no configured language falls back to).
+  getPreferredSystemLanguages: () => ['de-CH', 'en-GB'],
   getPath: (name) => paths.get(name) ?? `/tmp/fake-electron-${name}`,
   setPath: (name, value) => {
     record('app.setPath', { name, value });
