@@ -8,6 +8,7 @@ import type { PanelModel } from '../../renderer/src/lib/panel/panel.svelte.ts';
 import { useLanguage } from '../../renderer/src/lib/i18n/i18n.svelte.ts';
 import { ROOM_CONTEXT } from '../../renderer/src/lib/room-context.ts';
 import { countdownWords } from '../../renderer/src/views/panel/countdown.ts';
+import MuteButton from '../../renderer/src/views/panel/MuteButton.svelte';
 import StillUsing from '../../renderer/src/views/panel/StillUsing.svelte';
 import TopBar from '../../renderer/src/views/panel/TopBar.svelte';
 import { FakeRoom } from './support/fake-room.ts';
@@ -146,5 +147,38 @@ describe('controls', () => {
     expect(screen.getByRole('button', { name: 'Zurück' })).toBeInTheDocument();
     render(SearchCount, { props: { search, one: 'Raum', many: 'Räume', class: 'count' } });
     expect(screen.getByRole('status')).toHaveTextContent('1.234 Räume');
+  });
+
+  it('a channel’s mute is named by its channel in the language’s own words for it', async () => {
+    const room = new FakeRoom();
+    room.report('Mixer', { mute_1: false });
+    const channelMute = (label: string): ToggleSpec => ({
+      id: 'mute-1',
+      type: 'toggle',
+      label,
+      module: 'Mixer',
+      index: 1,
+      on: { method: 'mute', args: [1, true] },
+      off: { method: 'mute', args: [1, false] },
+      onWhen: true,
+      status: 'mute_1',
+    });
+    const context = new Map<unknown, unknown>([[ROOM_CONTEXT, room]]);
+    const english = render(MuteButton, {
+      props: { spec: channelMute('Lectern mute'), icon: 'microphone' },
+      context,
+    });
+    expect(screen.getByRole('button', { name: 'Mute Lectern' })).toHaveTextContent('Lectern');
+    english.unmount();
+    await useLanguage('de');
+    const german = render(MuteButton, {
+      props: { spec: channelMute('Pult stumm'), icon: 'microphone' },
+      context,
+    });
+    expect(screen.getByRole('button', { name: 'Pult stummschalten' })).toHaveTextContent('Pult');
+    german.unmount();
+    await useLanguage('ar');
+    render(MuteButton, { props: { spec: channelMute('كتم المنصة'), icon: 'microphone' }, context });
+    expect(screen.getByRole('button', { name: 'كتم المنصة' })).toHaveTextContent('المنصة');
   });
 });
