@@ -37,7 +37,8 @@ export function deviceOf(warning: string): PartialDevice | null {
   const m = WARNING.exec(warning);
   if (!m) return null;
   const [, name = '', , why = ''] = m;
-  if (/not responding|offline|no answer|timed? ?out|unreachable/i.test(why)) return { name, problem: 'noAnswer' };
+  if (/not responding|offline|no answer|timed? ?out|unreachable/i.test(why))
+    return { name, problem: 'noAnswer' };
   if (/warming|cooling/i.test(why)) return { name, problem: 'warming' };
   if (/stopped/i.test(why)) return { name, problem: 'stopped' };
   return { name, problem: 'problem' };
@@ -61,5 +62,8 @@ export function checkOutcome(result: unknown): void {
     .filter((d): d is PartialDevice => d !== null)
     .filter((d) => !seen.has(`${d.name}|${d.problem}`) && seen.add(`${d.name}|${d.problem}`) !== null);
   const said = devices.map((d) => `${d.name} ${LOG[d.problem]}`).join('; ');
-  throw new PartialFailure(devices, `Not everything worked: ${said || 'a device did not do what was asked'}.`);
+  throw new PartialFailure(
+    devices,
+    `Not everything worked: ${said || 'a device did not do what was asked'}.`,
+  );
 }

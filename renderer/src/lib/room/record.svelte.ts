@@ -1,5 +1,6 @@
 import type { ModuleState, RoomdeckApi, RoomOpening, SystemDetail, Types } from '#contract';
-import { isLinkLoss, messageOf, toBridgeError } from '../bridge.ts';
+import { isLinkLoss, toBridgeError } from '../bridge.ts';
+import { errorWords } from '../i18n/error-words.ts';
 import type { Clock } from '../clock.ts';
 import { NOT_FOUND } from '../error-codes.ts';
 import type { CustomLayoutResult } from '../layout/custom.ts';
@@ -120,7 +121,7 @@ export class RoomRecord {
       this.#loadFailures = 0;
     } catch (error) {
       if (this.#disposed) return;
-      this.#loadError = isLinkLoss(error) ? linkWords(error) : messageOf(error);
+      this.#loadError = isLinkLoss(error) ? linkWords(error) : errorWords(toBridgeError(error));
       this.#gone = toBridgeError(error).code === NOT_FOUND;
       // Started during an outage: show the room as last seen (stale) while trying to reach it.
       const remembered = this.#plan === null && isLinkLoss(error) ? memory?.load(id) : null;

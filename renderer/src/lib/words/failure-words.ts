@@ -56,7 +56,8 @@ const PROBLEM_WORDS = {
 /** When devices failed in different ways, the one said first: the fault people can do something about. */
 const WORST_FIRST: readonly DeviceProblem[] = ['noAnswer', 'warming', 'stopped', 'problem'];
 
-const isProblem = (v: unknown): v is DeviceProblem => typeof v === 'string' && Object.hasOwn(PROBLEM_WORDS, v);
+const isProblem = (v: unknown): v is DeviceProblem =>
+  typeof v === 'string' && Object.hasOwn(PROBLEM_WORDS, v);
 
 /** The devices a partial failure carries structured (outcome.ts), or null when it carries none. */
 function devicesOf(error: FailureLike): PartialDevice[] | null {
@@ -64,7 +65,11 @@ function devicesOf(error: FailureLike): PartialDevice[] | null {
   if (!Array.isArray(raw)) return null;
   const devices = raw.filter(
     (d): d is PartialDevice =>
-      typeof d === 'object' && d !== null && typeof d.name === 'string' && d.name.trim() !== '' && isProblem(d.problem),
+      typeof d === 'object' &&
+      d !== null &&
+      typeof d.name === 'string' &&
+      d.name.trim() !== '' &&
+      isProblem(d.problem),
   );
   return devices.length > 0 ? devices : null;
 }
