@@ -1,4 +1,5 @@
 import { ErrorCode } from '#contract';
+import type { DeviceProblem, PartialDevice } from '../words/device-problem.ts';
 
 /*
  * Room logic may answer a command it could only partly carry out with `{ ok: false, warnings }`
@@ -9,15 +10,6 @@ import { ErrorCode } from '#contract';
  * wrong), so the sentence is composed in the page's language (failure-words.ts); the message is an
  * English summary for logs, never shown as such.
  */
-
-/** What went wrong with one device, as far as the room logic's warning tells. */
-export type DeviceProblem = 'noAnswer' | 'warming' | 'stopped' | 'problem';
-
-export interface PartialDevice {
-  /** The room's own name for the device ("Display 1"): data, shown as is. */
-  name: string;
-  problem: DeviceProblem;
-}
 
 export class PartialFailure extends Error {
   override readonly name = 'PartialFailure';

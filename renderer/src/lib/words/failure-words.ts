@@ -1,7 +1,7 @@
 import { ErrorCode } from '#contract';
 import type { MessageKey } from '#locales';
 import { fmt, t } from '../i18n/i18n.svelte.ts';
-import type { DeviceProblem, PartialDevice } from '../room/outcome.ts';
+import type { DeviceProblem, PartialDevice } from './device-problem.ts';
 import { callFor } from './help-contact.ts';
 
 /*
