@@ -196,7 +196,8 @@ export const de = {
   'room.device.blinds': 'Die Jalousien',
   'room.device.other': 'Das Gerät {className}',
   'room.failure.bookingRefused': 'Die Buchung konnte nicht geändert werden: Wählen Sie eine andere Dauer oder {call}.',
-  'room.failure.notResponding': '{count, plural, one {{devices} reagiert nicht: Prüfen Sie, ob das Gerät eingeschaltet und angeschlossen ist, und versuchen Sie es erneut, oder {call}.} other {{devices} reagieren nicht: Prüfen Sie, ob die Geräte eingeschaltet und angeschlossen sind, und versuchen Sie es erneut, oder {call}.}}',
+  'room.failure.notResponding':
+    '{count, plural, one {{devices} reagiert nicht: Prüfen Sie, ob das Gerät eingeschaltet und angeschlossen ist, und versuchen Sie es erneut, oder {call}.} other {{devices} reagieren nicht: Prüfen Sie, ob die Geräte eingeschaltet und angeschlossen sind, und versuchen Sie es erneut, oder {call}.}}',
   'room.failure.warming': '{count, plural, one {{devices} wärmt sich noch auf oder kühlt ab: Warten Sie einen Moment und versuchen Sie es erneut, oder {call}.} other {{devices} wärmen sich noch auf oder kühlen ab: Warten Sie einen Moment und versuchen Sie es erneut, oder {call}.}}',
   'room.failure.switchedOff': '{count, plural, one {{devices} ist in der Raumsteuerung ausgeschaltet: {call}.} other {{devices} sind in der Raumsteuerung ausgeschaltet: {call}.}}',
   'room.failure.couldNot': '{count, plural, one {{devices} konnte das nicht ausführen: Versuchen Sie es erneut, oder {call}.} other {{devices} konnten das nicht ausführen: Versuchen Sie es erneut, oder {call}.}}',

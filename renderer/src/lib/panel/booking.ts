@@ -91,7 +91,8 @@ export function fittingLengths(
   const cap = Math.min(LONGEST, Math.floor(free));
   const fit = steps.filter((m) => m <= cap);
   if (fit.length > 0) return fit.map((minutes) => ({ minutes, label: label(minutes) }));
-  if (cap >= SHORTEST && until !== null) return [{ minutes: cap, label: t('room.booking.lengthUntil', { time: time(until) }) }];
+  if (cap >= SHORTEST && until !== null)
+    return [{ minutes: cap, label: t('room.booking.lengthUntil', { time: time(until) }) }];
   return [];
 }
 
@@ -141,7 +142,13 @@ export function bookingView(
       upcoming,
       bookableMinutes: 0,
       bookChoices: [],
-      extendChoices: fittingLengths(room, after?.start ?? null, EXTEND_STEPS, (m) => t('room.booking.extend', { minutes: m }), time),
+      extendChoices: fittingLengths(
+        room,
+        after?.start ?? null,
+        EXTEND_STEPS,
+        (m) => t('room.booking.extend', { minutes: m }),
+        time,
+      ),
       endsAt: current.end,
       releaseAt: releaseOf(state, current),
     };
@@ -153,12 +160,19 @@ export function bookingView(
     status: 'free',
     word: t('room.booking.available'),
     until: free === null ? t('room.booking.restOfDay') : t('room.booking.until', { time: free }),
-    headline: free === null ? t('room.booking.availableAllDay') : t('room.booking.availableUntil', { time: free }),
+    headline:
+      free === null ? t('room.booking.availableAllDay') : t('room.booking.availableUntil', { time: free }),
     subject: null,
     organiser: null,
     upcoming,
     bookableMinutes: minutes,
-    bookChoices: fittingLengths(minutes, next?.start ?? null, BOOK_STEPS, (m) => t('room.booking.length', { minutes: m }), time),
+    bookChoices: fittingLengths(
+      minutes,
+      next?.start ?? null,
+      BOOK_STEPS,
+      (m) => t('room.booking.length', { minutes: m }),
+      time,
+    ),
     extendChoices: [],
     endsAt: null,
     releaseAt: null,

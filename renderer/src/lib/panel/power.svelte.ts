@@ -76,7 +76,10 @@ export class RoomPower {
       }
       if (!(await this.#until(() => this.#o.truth.holds(tile.active)))) {
         this.#failedTile = tile.id;
-        this.#problem = t('room.power.tileFailed', { source: tile.label, call: callFor(this.#o.room.roomHelp.phone) });
+        this.#problem = t('room.power.tileFailed', {
+          source: tile.label,
+          call: callFor(this.#o.room.roomHelp.phone),
+        });
       }
     } catch (error) {
       // A hung answer from a room that did start: the state says so, and that is what counts.

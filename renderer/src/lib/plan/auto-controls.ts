@@ -174,13 +174,29 @@ export function channelName(m: ModuleInfo, n: unknown): string | undefined {
 const profiles: Record<string, Profile> = {
   Display: (m, id) => [
     ...power(m, id('power')),
-    ...choose(m, id('input'), t('room.plan.control.input'), 'input', 'input', knownValues(m, 'input'), inputLabel),
+    ...choose(
+      m,
+      id('input'),
+      t('room.plan.control.input'),
+      'input',
+      'input',
+      knownValues(m, 'input'),
+      inputLabel,
+    ),
     ...level(m, id('volume'), t('room.plan.control.volume'), 'volume', 'volume', { step: 5, unit: '%' }),
     ...onOff(m, id('mute'), t('room.plan.control.mute'), 'mute', 'mute'),
   ],
   Projector: (m, id) => [
     ...power(m, id('power')),
-    ...choose(m, id('input'), t('room.plan.control.input'), 'input', 'input', knownValues(m, 'input'), inputLabel),
+    ...choose(
+      m,
+      id('input'),
+      t('room.plan.control.input'),
+      'input',
+      'input',
+      knownValues(m, 'input'),
+      inputLabel,
+    ),
     ...onOff(m, id('mute'), t('room.plan.control.avMute'), 'mute', 'mute'),
   ],
   Switcher: (m, id) => {
@@ -224,7 +240,11 @@ const profiles: Record<string, Profile> = {
   Camera: (m, id) => [
     ...power(m, id('power')),
     ...numberedButtons(m, id, 'preset', strings(m.state.presets)),
-    ...level(m, id('zoom'), t('room.plan.control.zoom'), 'zoom', 'zoom', { step: 10, style: 'steps', unit: '%' }),
+    ...level(m, id('zoom'), t('room.plan.control.zoom'), 'zoom', 'zoom', {
+      step: 10,
+      style: 'steps',
+      unit: '%',
+    }),
   ],
   Mixer: (m, id) => {
     const names = strings(m.state.channels);
@@ -234,9 +254,14 @@ const profiles: Record<string, Profile> = {
       ...onOff(m, id('master-mute'), t('room.plan.control.masterMute'), 'master_mute', 'master_mute'),
       ...names.flatMap((name, i) => [
         ...level(m, id(`fader-${i + 1}`), name, 'fader', `fader_${i + 1}`, { ...gain, pre: [i + 1] }),
-        ...onOff(m, id(`mute-${i + 1}`), t('room.plan.control.channelMute', { channel: name }), 'mute', `mute_${i + 1}`, [
-          i + 1,
-        ]),
+        ...onOff(
+          m,
+          id(`mute-${i + 1}`),
+          t('room.plan.control.channelMute', { channel: name }),
+          'mute',
+          `mute_${i + 1}`,
+          [i + 1],
+        ),
       ]),
     ];
   },

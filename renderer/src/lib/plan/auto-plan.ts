@@ -225,7 +225,8 @@ function forPeople(c: ControlSpec, m: ModuleInfo): ControlSpec {
       look: { icon: 'picture', onLabel: t('room.plan.control.pictureBlanked') },
     };
   // A microphone's mute is named by its channel alone: the strip says it mutes.
-  if (m.module === 'Mixer' && c.type === 'toggle') return { ...c, label: channelName(m, c.on.args[0]) ?? c.label };
+  if (m.module === 'Mixer' && c.type === 'toggle')
+    return { ...c, label: channelName(m, c.on.args[0]) ?? c.label };
   return c;
 }
 
@@ -293,7 +294,9 @@ export function automaticPlan(modules: ModuleInfo[]): PanelPlan {
     { id: 'sources', title: t('room.plan.page.sources'), kind: 'sources', groups: [] },
     ...PAGES.filter((p) => grouped.has(p.kind)).map((p) => ({
       id: p.kind,
-      title: t(p.kind === 'camera' && (grouped.get(p.kind)?.length ?? 0) > 1 ? 'room.plan.page.cameras' : p.title),
+      title: t(
+        p.kind === 'camera' && (grouped.get(p.kind)?.length ?? 0) > 1 ? 'room.plan.page.cameras' : p.title,
+      ),
       kind: p.kind,
       groups: grouped.get(p.kind) ?? [],
     })),

@@ -36,7 +36,8 @@ export function deviceOf(warning: string): PartialDevice | null {
   return { name, problem: 'problem' };
 }
 
-const LOG: Record<DeviceProblem, string> = {
+/** English, for the log line only (the message); people read failure-words.ts's catalogue sentence. */
+const LOG_WORDS_EN: Record<DeviceProblem, string> = {
   noAnswer: 'did not respond',
   warming: 'is still warming up or cooling down',
   stopped: 'is switched off in the system',
@@ -48,12 +49,11 @@ export function checkOutcome(result: unknown): void {
   if (typeof result !== 'object' || result === null || (result as { ok?: unknown }).ok !== false) return;
   const raw = (result as { warnings?: unknown }).warnings;
   const warnings = Array.isArray(raw) ? raw.filter((w): w is string => typeof w === 'string') : [];
-  const seen = new Set<string>();
-  const devices = warnings
-    .map(deviceOf)
-    .filter((d): d is PartialDevice => d !== null)
-    .filter((d) => !seen.has(`${d.name}|${d.problem}`) && seen.add(`${d.name}|${d.problem}`) !== null);
-  const said = devices.map((d) => `${d.name} ${LOG[d.problem]}`).join('; ');
+  // One entry per device and problem: the room logic may warn twice about the same device.
+  const byKey = new Map<string, PartialDevice>();
+  for (const d of warnings.map(deviceOf)) if (d !== null) byKey.set(`${d.name}|${d.problem}`, d);
+  const devices = [...byKey.values()];
+  const said = devices.map((d) => `${d.name} ${LOG_WORDS_EN[d.problem]}`).join('; ');
   throw new PartialFailure(
     devices,
     `Not everything worked: ${said || 'a device did not do what was asked'}.`,

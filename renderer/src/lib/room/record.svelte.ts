@@ -1,5 +1,7 @@
 import type { ModuleState, RoomdeckApi, RoomOpening, SystemDetail, Types } from '#contract';
-import { isLinkLoss, messageOf, toBridgeError } from '../bridge.ts';
+import { isLinkLoss, toBridgeError } from '../bridge.ts';
+import { errorWords } from '../i18n/error-words.ts';
+import { activeLocale } from '../i18n/i18n.svelte.ts';
 import type { Clock } from '../clock.ts';
 import { NOT_FOUND } from '../error-codes.ts';
 import type { CustomLayoutResult } from '../layout/custom.ts';
@@ -32,6 +34,14 @@ export class RoomRecord {
   #detail = $state.raw<SystemDetail | null>(null);
   #types = $state.raw<Types>({});
   #plan = $state.raw<PanelPlan | null>(null);
+  /** What #plan was built from and in which language (plain: a cache the `plan` getter keeps). */
+  #planMade: {
+    custom: CustomLayoutResult | null;
+    modules: ModuleInfo[];
+    plan: PanelPlan | null;
+    locale: string;
+    shown: { locale: string; plan: PanelPlan } | null;
+  } | null = null;
   #loadError = $state<string | null>(null);
   /** The service says the room does not exist (removed, or the service was reset since it was chosen). */
   #gone = $state(false);
@@ -58,7 +68,14 @@ export class RoomRecord {
     return this.#types;
   }
   get plan(): PanelPlan | null {
-    return this.#plan;
+    // The automatic plan names pages and controls in the page's language: built again (once, then
+    // kept) when the language changes, e.g. a visitor's choice, or back to the room's own when idle.
+    const made = this.#planMade;
+    if (made === null || made.plan !== this.#plan) return this.#plan;
+    const locale = activeLocale();
+    if (locale === made.locale) return this.#plan;
+    if (made.shown?.locale !== locale) made.shown = { locale, plan: planFrom(made.custom, made.modules) };
+    return made.shown.plan;
   }
   get loadError(): string | null {
     return this.#loadError;
@@ -120,7 +137,7 @@ export class RoomRecord {
       this.#loadFailures = 0;
     } catch (error) {
       if (this.#disposed) return;
-      this.#loadError = isLinkLoss(error) ? linkWords(error) : messageOf(error);
+      this.#loadError = isLinkLoss(error) ? linkWords(error) : errorWords(toBridgeError(error));
       this.#gone = toBridgeError(error).code === NOT_FOUND;
       // Started during an outage: show the room as last seen (stale) while trying to reach it.
       const remembered = this.#plan === null && isLinkLoss(error) ? memory?.load(id) : null;
@@ -154,7 +171,9 @@ export class RoomRecord {
     }
     const desk = modules.find((m) => Object.hasOwn(m.funcs, 'request_help'));
     this.#helpDesk = desk ? { module: desk.module, index: desk.index } : null;
-    this.#plan = planFrom(custom, withoutComputers(modules, this.#detail));
+    const planned = withoutComputers(modules, this.#detail);
+    this.#plan = planFrom(custom, planned);
+    this.#planMade = { custom, modules: planned, plan: this.#plan, locale: activeLocale(), shown: null };
     this.#o.onPlan(initial);
   }
 

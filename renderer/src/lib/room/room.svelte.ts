@@ -1,7 +1,8 @@
 import type { ModuleState, PollSettings, RoomdeckApi, RoomOpening, SystemDetail, Types } from '#contract';
 import type { RoomPort } from '../control-state.svelte.ts';
-import { isLinkLoss, messageOf, toBridgeError } from '../bridge.ts';
+import { isLinkLoss, toBridgeError } from '../bridge.ts';
 import type { Clock } from '../clock.ts';
+import { errorWords } from '../i18n/error-words.ts';
 import { t } from '../i18n/i18n.svelte.ts';
 import type { Command } from '../layout/model.ts';
 import { failureSentence } from '../words/failure-words.ts';
@@ -81,7 +82,7 @@ export class Room implements RoomPort {
       settings: poll,
       clock,
       isLinkLoss,
-      messageOf: (error) => (isLinkLoss(error) ? linkWords(error) : messageOf(error)),
+      messageOf: (error) => (isLinkLoss(error) ? linkWords(error) : errorWords(toBridgeError(error))),
       retryAfterMs: (error) => {
         const asked = toBridgeError(error).details?.retryAfterMs;
         return typeof asked === 'number' ? asked : undefined;
@@ -208,7 +209,7 @@ export class Room implements RoomPort {
       booking,
       phone: this.roomHelp.phone,
     });
-    return words ?? messageOf(error);
+    return words ?? errorWords(toBridgeError(error));
   }
 
   /** A device as the room calls it: "Display 1" (with its number only when the room has several). */

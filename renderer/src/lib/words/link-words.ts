@@ -1,6 +1,7 @@
 import { type LinkState, linkStateOf } from '#contract';
 import type { MessageKey } from '#locales';
 import { toBridgeError } from '../bridge.ts';
+import { errorWords } from '../i18n/error-words.ts';
 import { t } from '../i18n/i18n.svelte.ts';
 
 /*
@@ -19,9 +20,9 @@ export function linkStateWords(state: LinkState): string {
   return t(LINK_WORDS[state]);
 }
 
-/** What to say for a failure that lost the link; a failure that did not keeps its own words. */
+/** What to say for a failure that lost the link; another failure is said by its code (error-words.ts). */
 export function linkWords(error: unknown): string {
   const bridgeError = toBridgeError(error);
   const state = linkStateOf(bridgeError.code);
-  return state === null ? bridgeError.message : linkStateWords(state);
+  return state === null ? errorWords(bridgeError) : linkStateWords(state);
 }
