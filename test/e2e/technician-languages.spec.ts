@@ -145,6 +145,24 @@ test.describe('in German', () => {
     await page.getByRole('button', { name: 'Display 1.volume ausführen' }).click();
     await expect(page.locator('[data-field="level"]')).toContainText('darf höchstens 100 sein');
     await shoot(page, 'de-console');
+
+    // A device's refusal: the code's sentence in German, the device's own words kept underneath.
+    await service.exec(HUDDLE, 'Display', 'power', [false]);
+    await level.fill('25');
+    await page.getByRole('button', { name: 'Display 1.volume ausführen' }).click();
+    const result = page.getByRole('region', { name: 'Ergebnis' });
+    await expect(result.getByRole('heading', { name: 'Display 1.volume fehlgeschlagen' })).toBeVisible();
+    const alert = result.getByRole('alert');
+    await expect(alert).toHaveAttribute('data-code', 'ROOMDECK_DRIVER_ERROR');
+    await expect(alert.locator('.tech-error-message')).toHaveText(
+      'Das Gerät konnte den Befehl nicht ausführen. Prüfen Sie, ob es eingeschaltet ist, und versuchen Sie es erneut.',
+    );
+    await expect(alert).toContainText('display is off');
+    await expect(page.getByRole('region', { name: 'Aufrufe dieser Sitzung' })).toContainText(
+      'fehlgeschlagen: ',
+    );
+    await shoot(page, 'de-console-error');
+    await service.exec(HUDDLE, 'Display', 'power', [true]);
   });
 });
 
