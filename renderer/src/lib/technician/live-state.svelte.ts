@@ -1,6 +1,7 @@
 import { SvelteMap } from 'svelte/reactivity';
 import type { LiveEvent, LiveStatus, ModuleState, PollSettings } from '#contract';
-import { isLinkLoss, messageOf } from '../bridge.ts';
+import { isLinkLoss, toBridgeError } from '../bridge.ts';
+import { errorWords } from '../i18n/error-words.ts';
 import type { Clock } from '../clock.ts';
 import { LiveFeeds } from '../poller.svelte.ts';
 import type { LiveTargetRef, ToolsLive } from './live-link.ts';
@@ -80,7 +81,8 @@ export class LiveState {
       settings,
       clock,
       isLinkLoss,
-      messageOf,
+      // Why the state cannot be read, in the page's language (the poller shows it as the link's state).
+      messageOf: (error) => errorWords(toBridgeError(error)),
     });
   }
 
@@ -238,7 +240,7 @@ export class LiveState {
       // A pushed state that arrived meanwhile is newer than this read.
       if (this.#running && this.#pushed === before) this.#receive(state);
     } catch (error) {
-      if (this.#running) this.#problem = messageOf(error);
+      if (this.#running) this.#problem = errorWords(toBridgeError(error));
     }
   }
 
