@@ -2,6 +2,7 @@ import { ErrorCode } from '#contract';
 import type { DeviceCode, RoomdeckApi, TechnicianAccess } from '#contract';
 import { type BridgeError, toBridgeError } from '../bridge.ts';
 import type { Clock } from '../clock.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 import { InactivityTimer } from './inactivity.ts';
 
 /**
@@ -34,8 +35,6 @@ export interface TechnicianAccessOptions {
 /** How often a sign-in in the system browser or sign-in window is asked about. */
 const SIGN_IN_CHECK_MS = 1_000;
 const MAX_DIGITS = 12;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export class TechnicianAccessModel {
   #phase = $state<AccessPhase>('closed');
@@ -155,7 +154,7 @@ export class TechnicianAccessModel {
       else if (outcome === 'wrong') {
         this.#feedback = {
           kind: 'wrong',
-          text: `Wrong PIN, ${plural(access.triesLeft, 'try', 'tries')} left.`,
+          text: t('tech.pin.wrong', { tries: access.triesLeft }),
         };
       } else if (outcome === 'locked') this.#showLock();
       else this.#closeLocally();
@@ -275,7 +274,7 @@ export class TechnicianAccessModel {
     this.#lockedForS = Math.ceil(left / 1000);
     this.#feedback = {
       kind: 'locked',
-      text: `Too many wrong PINs. Locked for ${this.#lockedForS} s.`,
+      text: t('tech.pin.locked', { seconds: this.#lockedForS }),
     };
     this.#lockTimer = clock.setTimeout(() => this.#showLock(), left % 1000 || 1000);
   }
