@@ -42,14 +42,14 @@ export class Translator {
 
   /** The message for `key` with its placeholders filled; a message that cannot be formatted shows its key. */
   t(key: MessageKey, values?: MessageValues): string {
-    let format = this.#formats.get(key);
-    if (!format) {
-      const source = this.#messages[key];
-      if (source === undefined) return key;
-      format = new IntlMessageFormat(source, this.locale, this.#icuFormats());
-      this.#formats.set(key, format);
-    }
+    const source = this.#messages[key];
+    if (source === undefined) return key;
     try {
+      let format = this.#formats.get(key);
+      if (!format) {
+        format = new IntlMessageFormat(source, this.locale, this.#icuFormats());
+        this.#formats.set(key, format);
+      }
       const out = format.format(values as Record<string, string | number | Date>);
       return typeof out === 'string' ? out : String(out);
     } catch {

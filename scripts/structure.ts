@@ -6,7 +6,7 @@ import path from 'node:path';
 import { cycles, folderArrows, folderOf, importEdges, sourceFiles } from './import-graph.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const APP = ['contract', 'core', 'electron', 'host', 'renderer/src', 'simulator'];
+const APP = ['contract', 'locales', 'core', 'electron', 'host', 'renderer/src', 'simulator'];
 const edges = importEdges(root, APP);
 
 console.log('Arrows between top-level folders (imports):');

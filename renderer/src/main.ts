@@ -2,7 +2,7 @@ import './app.css';
 import type { BridgeError } from './lib/bridge.ts';
 import { createBridge, findIpc, pageKeyOf } from './lib/bridge.ts';
 import { panelLanguage, roomLocaleOf } from './lib/i18n/choose.ts';
-import { useLanguage } from './lib/i18n/i18n.svelte.ts';
+import { t, useLanguage } from './lib/i18n/i18n.svelte.ts';
 import { BOOT_ANSWERED_MARK } from './lib/startup-marks.ts';
 import { warmTimeFormats } from './lib/time-format.ts';
 
@@ -41,20 +41,35 @@ const language = boot
   )
   .then((code) => useLanguage(code))
   .then(warmTimeFormats);
+/** How long the load-failure screen waits for the page's language before it speaks English. */
+const LANGUAGE_WAIT_MS = 3_000;
 try {
   const [{ start }] = await Promise.all([import('./start.ts'), language]);
   sessionEnded = start({ api, boot, pageKey });
 } catch {
   // The panel's code did not arrive (the host restarted with another build, the network dropped):
   // say so rather than leave a blank screen. A kiosk's watchdog reloads the page by itself.
+  // The language may still be on its way when the code's failure arrives: wait for it a moment.
+  await Promise.race([
+    language.catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, LANGUAGE_WAIT_MS)),
+  ]);
   const message = document.createElement('p');
   message.setAttribute('role', 'alert');
-  message.textContent =
-    'Roomdeck could not load the panel. Reload it; if it keeps happening, call AV support.';
   const reload = document.createElement('button');
   reload.type = 'button';
   reload.className = 'target primary';
-  reload.textContent = 'Reload';
+  // In the page's language when its catalogue arrived (it is loaded beside the panel's code, not
+  // from it). When it did not arrive either, nothing here has any words but the ones written in
+  // this file: English, so the screen still says what happened and offers the way out.
+  try {
+    message.textContent = t('app.loadFailed');
+    reload.textContent = t('common.reload');
+  } catch {
+    message.textContent =
+      'Roomdeck could not load the panel. Reload it; if it keeps happening, call AV support.';
+    reload.textContent = 'Reload';
+  }
   reload.addEventListener('click', () => window.location.reload());
   const screen = document.createElement('main');
   screen.className = 'app load-failure';

@@ -7,17 +7,19 @@ import { cycles, folderArrows, folderOf, importEdges } from '../../scripts/impor
  * chain of allowed imports is caught too).
  */
 const ROOT = new URL('../..', import.meta.url).pathname;
-const APP = ['contract', 'core', 'electron', 'host', 'renderer/src', 'simulator'];
+const APP = ['contract', 'locales', 'core', 'electron', 'host', 'renderer/src', 'simulator'];
 const edges = importEdges(ROOT, APP);
 
 /** Which top-level folder may import which. Anything else is a floor skipped or run back up. */
 const MAY_IMPORT: Record<string, readonly string[]> = {
   contract: [],
-  core: ['contract'],
+  // Words and formats: the renderer, the main process (the kiosk's error screen) and the host's pages.
+  locales: [],
+  core: ['contract', 'locales'],
   // The desktop app and the launcher embed the simulator for `npm start` / --demo (loaded lazily).
-  electron: ['contract', 'core', 'simulator'],
-  host: ['contract', 'core', 'simulator'],
-  renderer: ['contract'],
+  electron: ['contract', 'locales', 'core', 'simulator'],
+  host: ['contract', 'locales', 'core', 'simulator'],
+  renderer: ['contract', 'locales'],
   simulator: [],
 };
 

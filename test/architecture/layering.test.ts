@@ -92,6 +92,15 @@ describe('the folder layout is enforced by the linter', () => {
       expectRefused('renderer/src/lib/probe.ts', source, '#contract');
     }
     expectAllowed('renderer/src/lib/probe.ts', "import type { System } from '#contract';");
+    expectAllowed('renderer/src/lib/probe.ts', "import { negotiateLanguage } from '#locales';");
+    expectRefused('renderer/src/lib/probe.ts', "import { en } from '../../../locales/en.ts';", '#locales');
+  });
+
+  it('keeps locales/ to its own files and the ICU libraries', () => {
+    expectRefused('locales/probe.ts', "import fs from 'node:fs';", 'ICU libraries');
+    expectRefused('locales/probe.ts', "import { ErrorCode } from '../contract/index.ts';", 'ICU libraries');
+    expectAllowed('locales/probe.ts', "import { IntlMessageFormat } from 'intl-messageformat';");
+    expectAllowed('locales/probe.ts', "import { en } from './en.ts';");
   });
 
   it('keeps ipcMain out of every module but the IPC transport and main.ts', () => {

@@ -1,6 +1,7 @@
 import { ErrorCode } from '#contract';
 import type { AppConfig, BootView, RoomdeckApi, RoomOpening, SessionStatus } from '#contract';
 import { BridgeError, toBridgeError } from './bridge.ts';
+import { t } from './i18n/i18n.svelte.ts';
 import type { LiveEventSource } from './live-events.ts';
 
 /** The page's live channel as each room takes it (room/live.ts's PanelLive, named here so lib/ needs no room/). */
@@ -33,16 +34,16 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export function adviceFor(code: string): string {
   switch (code) {
     case ErrorCode.ROOMDECK_SESSION_ENDED:
-      return 'The sign-in expired or was revoked. Sign in again to keep using this panel.';
+      return t('app.advice.sessionEnded');
     case ErrorCode.ROOMDECK_AUTH_REQUIRED:
-      return 'Sign in to use this panel.';
+      return t('app.advice.authRequired');
     case ErrorCode.ROOMDECK_OFFLINE:
     case ErrorCode.ROOMDECK_TIMEOUT:
-      return 'The Control Service is not answering. Check the network, then sign in again; if it persists, call AV support.';
+      return t('app.advice.offline');
     case ErrorCode.ROOMDECK_BRIDGE_UNREACHABLE:
-      return 'Roomdeck itself is not answering. Restart the panel; if it persists, call AV support.';
+      return t('app.advice.bridgeUnreachable');
     default:
-      return 'Try signing in again. If it keeps happening, call AV support and quote the message above.';
+      return t('app.advice.other');
   }
 }
 

@@ -7,7 +7,9 @@ import {
   type RoomdeckApi,
   verbNames,
 } from '#contract';
+import type { MessageKey, MessageValues } from '#locales';
 import { BAD_RESPONSE, TIMEOUT, UNEXPECTED, UNREACHABLE } from './error-codes.ts';
+import { t } from './i18n/i18n.svelte.ts';
 
 /*
  * The renderer's only way out. Two transports behind one type: Electron's preload exposes
@@ -16,6 +18,20 @@ import { BAD_RESPONSE, TIMEOUT, UNEXPECTED, UNREACHABLE } from './error-codes.ts
  */
 
 export { BridgeError };
+
+/**
+ * A bridge failure's words in the page's language. The page's first call (`session.boot`) is
+ * asked before any catalogue has loaded, so its failure may be worded before there is a language:
+ * it then carries its key, and whoever shows it words it by its code (i18n/error-words.ts) once
+ * the language is in. A failure must never become a second failure because of its words.
+ */
+function words(key: MessageKey, values?: MessageValues): string {
+  try {
+    return t(key, values);
+  } catch {
+    return key;
+  }
+}
 
 export { BAD_RESPONSE, TIMEOUT, UNEXPECTED, UNREACHABLE };
 
@@ -68,7 +84,7 @@ export function toBridgeError(error: unknown): BridgeError {
   }
   // A failure without a code is a fault in this app, not the network: never report it as link loss.
   const message = error instanceof Error ? error.message : String(error);
-  return new BridgeError({ code: UNEXPECTED, message: `Something went wrong in Roomdeck: ${message}` });
+  return new BridgeError({ code: UNEXPECTED, message: words('app.bridge.unexpected', { detail: message }) });
 }
 
 function cleanIpcMessage(message: string): string {
@@ -88,10 +104,8 @@ function isErrorBody(v: unknown): v is BridgeErrorBody {
  */
 export function deadlineMessage(domain: string, verb: string, ms: number): string {
   const seconds = Math.round(ms / 1000);
-  if (domain === 'systems' && verb === 'exec') {
-    return `The command got no answer within ${seconds} s. It may still take effect: watch the room, and try again if nothing changes.`;
-  }
-  return `Roomdeck did not answer within ${seconds} s. Try again; if it keeps happening, restart Roomdeck.`;
+  if (domain === 'systems' && verb === 'exec') return words('app.bridge.execNoAnswer', { seconds });
+  return words('app.bridge.noAnswer', { seconds });
 }
 
 function withDeadline<T>(work: Promise<T>, ms: number, words: string, onTimeout?: () => void): Promise<T> {
@@ -130,7 +144,7 @@ function httpCall(options: BridgeOptions, domain: string, verb: string): Call {
         if (abort.signal.aborted)
           throw new BridgeError({ code: TIMEOUT, message: deadlineMessage(domain, verb, ms) });
         const why = error instanceof Error ? error.message : String(error);
-        throw new BridgeError({ code: UNREACHABLE, message: `Roomdeck is not answering (${why}).` });
+        throw new BridgeError({ code: UNREACHABLE, message: words('app.bridge.unreachable', { detail: why }) });
       }
       let body: unknown;
       try {
@@ -138,14 +152,15 @@ function httpCall(options: BridgeOptions, domain: string, verb: string): Call {
       } catch {
         throw new BridgeError({
           code: response.status >= 500 ? UNREACHABLE : BAD_RESPONSE,
-          message: `Roomdeck answered ${response.status} without a readable body.`,
+          // The HTTP status is a code, not a quantity: passed as text, never formatted as a number.
+          message: words('app.bridge.unreadable', { status: String(response.status) }),
         });
       }
       if (isRecord(body) && body.ok === true) return body.value;
       if (isRecord(body) && body.ok === false && isErrorBody(body.error)) throw new BridgeError(body.error);
       throw new BridgeError({
         code: BAD_RESPONSE,
-        message: `Roomdeck answered ${response.status} unexpectedly.`,
+        message: words('app.bridge.unexpectedAnswer', { status: String(response.status) }),
       });
     })();
     return withDeadline(request, ms, deadlineMessage(domain, verb, ms), () => abort.abort());
@@ -159,8 +174,7 @@ function ipcCall(options: BridgeOptions, ipc: RoomdeckApi, domain: string, verb:
     if (!fn)
       throw new BridgeError({
         code: UNREACHABLE,
-        message:
-          'This part of Roomdeck is not available in this version. Restart Roomdeck; if it stays, reinstall it.',
+        message: words('app.bridge.unavailable'),
       });
     return withDeadline(Promise.resolve(fn(args)), ms, deadlineMessage(domain, verb, ms));
   };
