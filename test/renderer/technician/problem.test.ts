@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BridgeError } from '../../../renderer/src/lib/bridge.ts';
 import {
   describeProblem,
-  FORBIDDEN_MESSAGE,
+  forbiddenMessage,
   reasonsFor,
   unplacedFailures,
 } from '../../../renderer/src/lib/technician/problem.ts';
@@ -24,7 +24,7 @@ describe('a failed call becomes a problem a technician can read', () => {
     const p = describeProblem(
       new BridgeError({ code: 'ROOMDECK_FORBIDDEN', message: 'Your account is not allowed to do this.' }),
     );
-    expect(p.message).toBe(FORBIDDEN_MESSAGE);
+    expect(p.message).toBe(forbiddenMessage());
     expect(p.message).toMatch(/^Your account may not do this/);
   });
 

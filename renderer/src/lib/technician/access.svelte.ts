@@ -2,6 +2,8 @@ import { ErrorCode } from '#contract';
 import type { DeviceCode, RoomdeckApi, TechnicianAccess } from '#contract';
 import { type BridgeError, toBridgeError } from '../bridge.ts';
 import type { Clock } from '../clock.ts';
+import { errorWords } from '../i18n/error-words.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 import { InactivityTimer } from './inactivity.ts';
 
 /**
@@ -34,8 +36,6 @@ export interface TechnicianAccessOptions {
 /** How often a sign-in in the system browser or sign-in window is asked about. */
 const SIGN_IN_CHECK_MS = 1_000;
 const MAX_DIGITS = 12;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export class TechnicianAccessModel {
   #phase = $state<AccessPhase>('closed');
@@ -155,12 +155,12 @@ export class TechnicianAccessModel {
       else if (outcome === 'wrong') {
         this.#feedback = {
           kind: 'wrong',
-          text: `Wrong PIN, ${plural(access.triesLeft, 'try', 'tries')} left.`,
+          text: t('tech.pin.wrong', { tries: access.triesLeft }),
         };
       } else if (outcome === 'locked') this.#showLock();
       else this.#closeLocally();
     } catch (error) {
-      this.#feedback = { kind: 'problem', text: toBridgeError(error).message };
+      this.#feedback = { kind: 'problem', text: errorWords(toBridgeError(error)) };
     } finally {
       this.#busy = false;
     }
@@ -181,7 +181,7 @@ export class TechnicianAccessModel {
       else if (status.state === 'signing-in') {
         this.#phase = 'signing-in';
         this.#checkSignIn();
-      } else this.#reason = status.reason?.message ?? null;
+      } else this.#reason = reasonWords(status.reason);
     } catch (error) {
       this.#onToolsError(toBridgeError(error));
     } finally {
@@ -211,7 +211,7 @@ export class TechnicianAccessModel {
         // Not offered (or the service unreachable): say why; the page sign-in remains.
         this.#deviceOffered = false;
         this.#device = null;
-        this.#reason = status.reason?.message ?? null;
+        this.#reason = reasonWords(status.reason);
         this.#phase = 'sign-in';
       }
     } catch (error) {
@@ -237,7 +237,7 @@ export class TechnicianAccessModel {
   #enter(access: TechnicianAccess): void {
     this.#feedback = null;
     this.#digits = '';
-    this.#reason = access.session.reason?.message ?? null;
+    this.#reason = reasonWords(access.session.reason);
     this.#device = access.device ?? null;
     this.#phase =
       access.session.state === 'signed-in'
@@ -275,7 +275,7 @@ export class TechnicianAccessModel {
     this.#lockedForS = Math.ceil(left / 1000);
     this.#feedback = {
       kind: 'locked',
-      text: `Too many wrong PINs. Locked for ${this.#lockedForS} s.`,
+      text: t('tech.pin.locked', { seconds: this.#lockedForS }),
     };
     this.#lockTimer = clock.setTimeout(() => this.#showLock(), left % 1000 || 1000);
   }
@@ -321,7 +321,7 @@ export class TechnicianAccessModel {
   #onToolsError(error: BridgeError): void {
     if (error.code === ErrorCode.ROOMDECK_TECHNICIAN_LOCKED) this.#closeLocally();
     else if (error.endsSession && this.#phase === 'open') {
-      this.#reason = error.message;
+      this.#reason = errorWords(error);
       this.#phase = 'sign-in';
     }
   }
@@ -341,6 +341,10 @@ export class TechnicianAccessModel {
     this.#lockedForS = 0;
   }
 }
+
+/** Why a sign-in ended or failed, in the page's language (the main process's English is for its log). */
+const reasonWords = (reason: { code: string; message: string } | null | undefined): string | null =>
+  reason ? errorWords(reason) : null;
 
 /** The same api, reporting every failure first (the tools still see it as before). */
 function watchErrors(api: RoomdeckApi, onError: (error: BridgeError) => void): RoomdeckApi {

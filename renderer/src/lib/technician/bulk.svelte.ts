@@ -1,5 +1,7 @@
 import { SvelteSet } from 'svelte/reactivity';
 import type { PingResult, RoomdeckApi } from '#contract';
+import type { MessageKey } from '#locales';
+import { t } from '../i18n/i18n.svelte.ts';
 import { describeProblem } from './problem.ts';
 
 export type BulkVerb = 'start' | 'stop' | 'ping';
@@ -32,9 +34,20 @@ export async function eachLimited<T>(
 }
 
 export function pingWords(result: PingResult): { text: string; ok: boolean } {
+  const { host, warning, exception } = result;
   return result.pingable
-    ? { text: `${result.host} answered${result.warning ? ` (${result.warning})` : ''}`, ok: true }
-    : { text: `${result.host} did not answer${result.exception ? `: ${result.exception}` : ''}`, ok: false };
+    ? {
+        text: warning
+          ? t('tech.words.answeredWarning', { host, warning })
+          : t('tech.words.answered', { host }),
+        ok: true,
+      }
+    : {
+        text: exception
+          ? t('tech.words.noAnswerBecause', { host, exception })
+          : t('tech.words.noAnswer', { host }),
+        ok: false,
+      };
 }
 
 /**
@@ -85,14 +98,18 @@ export class BulkActions {
 
   async run(verb: BulkVerb, id: string): Promise<void> {
     if (this.#outcomes[id]?.phase === 'pending') return;
-    this.#outcomes[id] = { phase: 'pending', text: `${VERB_ING[verb]}…`, ok: true };
+    this.#outcomes[id] = { phase: 'pending', text: t(VERB_ING[verb]), ok: true };
     try {
       if (verb === 'ping') {
         const words = pingWords(await this.#api.modules.ping({ id }));
         this.#outcomes[id] = { phase: 'done', ...words };
       } else {
         await this.#api.modules[verb]({ id });
-        this.#outcomes[id] = { phase: 'done', text: verb === 'start' ? 'Started' : 'Stopped', ok: true };
+        this.#outcomes[id] = {
+          phase: 'done',
+          text: t(verb === 'start' ? 'tech.words.started' : 'tech.words.stopped'),
+          ok: true,
+        };
         await this.#reread(id);
       }
     } catch (error) {
@@ -101,4 +118,8 @@ export class BulkActions {
   }
 }
 
-const VERB_ING: Record<BulkVerb, string> = { start: 'Starting', stop: 'Stopping', ping: 'Pinging' };
+const VERB_ING = {
+  start: 'tech.words.starting',
+  stop: 'tech.words.stopping',
+  ping: 'tech.words.pinging',
+} as const satisfies Record<BulkVerb, MessageKey>;

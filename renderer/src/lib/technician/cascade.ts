@@ -1,4 +1,5 @@
 import type { Module } from '#contract';
+import { fmt, t } from '../i18n/i18n.svelte.ts';
 import { addressesOf } from './addressing.ts';
 
 /**
@@ -30,23 +31,19 @@ export function deleteCascade(
   return { goes, stays };
 }
 
-const list = (items: string[]): string =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-
+/** The question before deleting a room: one sentence per fact, each a message of its own. */
 export function deleteQuestion(room: string, cascade: Cascade): string {
-  const parts = [`Delete ${room}?`];
+  const parts = [t('tech.words.deleteRoom', { room })];
   parts.push(
     cascade.goes.length === 0
-      ? 'No module goes with it.'
-      : `${cascade.goes.length === 1 ? 'This module is' : 'These modules are'} stopped and deleted with it: ${list(cascade.goes)}.`,
+      ? t('tech.words.noModuleGoes')
+      : t('tech.words.modulesGo', { count: cascade.goes.length, list: fmt().list(cascade.goes) }),
   );
   if (cascade.stays.length > 0) {
-    const kept = cascade.stays.map(
-      (s) => `${s.label} (${s.otherRooms} other room${s.otherRooms === 1 ? '' : 's'})`,
+    const kept = cascade.stays.map((s) =>
+      t('tech.words.moduleKept', { label: s.label, rooms: s.otherRooms }),
     );
-    parts.push(
-      `${cascade.stays.length === 1 ? 'This module stays' : 'These stay'}, because other rooms use ${cascade.stays.length === 1 ? 'it' : 'them'}: ${list(kept)}.`,
-    );
+    parts.push(t('tech.words.modulesStay', { count: cascade.stays.length, list: fmt().list(kept) }));
   }
   return parts.join(' ');
 }

@@ -1,4 +1,5 @@
 import type { Dependency, Module, System } from '#contract';
+import { t } from '../i18n/i18n.svelte.ts';
 import { addressesOf, classNameOf, type RoleName, roleName } from './addressing.ts';
 
 /*
@@ -75,12 +76,38 @@ export function buildRows(
 
 export type StatusFilter = '' | 'offline' | 'stopped' | 'attention' | 'ok';
 
-export const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
-  { value: '', label: 'Any status' },
-  { value: 'attention', label: 'Not responding or stopped' },
-  { value: 'offline', label: 'Not responding (running)' },
-  { value: 'stopped', label: 'Stopped' },
-  { value: 'ok', label: 'Running and responding' },
+// Each label is read when shown (a getter), so it is in the page's language at that moment.
+export const STATUS_FILTERS: readonly { readonly value: StatusFilter; readonly label: string }[] = [
+  {
+    value: '',
+    get label() {
+      return t('tech.fleet.status.any');
+    },
+  },
+  {
+    value: 'attention',
+    get label() {
+      return t('tech.fleet.status.attention');
+    },
+  },
+  {
+    value: 'offline',
+    get label() {
+      return t('tech.fleet.status.offline');
+    },
+  },
+  {
+    value: 'stopped',
+    get label() {
+      return t('tech.fleet.status.stopped');
+    },
+  },
+  {
+    value: 'ok',
+    get label() {
+      return t('tech.fleet.status.ok');
+    },
+  },
 ];
 
 export interface RowFilters {
@@ -116,15 +143,18 @@ export function matchesStatus(row: ModuleRow, status: StatusFilter): boolean {
   }
 }
 
-/** The words a row is found by: its names, rooms, addresses, notes and status ("offline"). */
+/**
+ * The words a row is found by: its names, rooms, addresses, notes and status ("offline"). The
+ * status is findable by its English words (what the service calls it) and by the page's own.
+ */
 function wordsOf(row: ModuleRow): string {
   const m = row.module;
   const status =
     row.health === 'ok'
-      ? 'running connected online responding'
+      ? `running connected online responding ${t('tech.fleet.search.ok')}`
       : row.health === 'offline'
-        ? 'running offline not responding'
-        : 'stopped';
+        ? `running offline not responding ${t('tech.fleet.search.offline')}`
+        : `stopped ${t('tech.fleet.search.stopped')}`;
   return [
     row.label,
     classNameOf(m),

@@ -2,7 +2,13 @@
  * The on-screen keyboard's pure half: its layouts, what each key does to a field's text and caret,
  * and the Shift key's states. The component (OnScreenKeyboard.svelte) only reads the field, calls
  * these and writes the result back, so everything a key can do to text is tested here.
+ *
+ * Languages: a letter key's caption is what it types (a Latin QWERTY layout, in every language:
+ * the service's accounts, addresses and passwords are ASCII); the function keys' captions and every
+ * key's spoken name are the page's language.
  */
+import type { MessageKey } from '#locales';
+import { t } from '../i18n/i18n.svelte.ts';
 
 export type Layer = 'letters' | 'symbols';
 /** Shift: off, for the next letter only (one tap), or locked (caps, a second tap); a third tap ends it. */
@@ -106,20 +112,22 @@ export function typedChar(char: string, shift: Shift): string {
 /** A key's name for assistive technology and tests: the glyph shown is not always a word. */
 export function keyName(key: Key, shift: Shift): string {
   switch (key.kind) {
-    case 'char':
-      return CHAR_NAMES[key.char] ?? typedChar(key.char, shift);
+    case 'char': {
+      const name = CHAR_NAMES[key.char];
+      return name === undefined ? typedChar(key.char, shift) : t(name);
+    }
     case 'shift':
-      return 'Shift';
+      return t('tech.keyboard.name.shift');
     case 'backspace':
-      return 'Backspace';
+      return t('tech.keyboard.name.backspace');
     case 'space':
-      return 'Space';
+      return t('tech.keyboard.name.space');
     case 'enter':
-      return 'Enter';
+      return t('tech.keyboard.name.enter');
     case 'layer':
-      return key.to === 'symbols' ? 'Symbols' : 'Letters';
+      return t(key.to === 'symbols' ? 'tech.keyboard.name.symbols' : 'tech.keyboard.name.letters');
     case 'hide':
-      return 'Hide keyboard';
+      return t('tech.keyboard.name.hide');
   }
 }
 
@@ -129,54 +137,55 @@ export function keyGlyph(key: Key, shift: Shift): string {
     case 'char':
       return typedChar(key.char, shift);
     case 'shift':
-      return shift === 'locked' ? '⇪ Caps' : '⇧ Shift';
+      return t(shift === 'locked' ? 'tech.keyboard.glyph.caps' : 'tech.keyboard.glyph.shift');
     case 'backspace':
       return '⌫';
     case 'space':
-      return 'Space';
+      return t('tech.keyboard.glyph.space');
     case 'enter':
-      return 'Enter';
+      return t('tech.keyboard.glyph.enter');
     case 'layer':
-      return key.to === 'symbols' ? '#+= 123' : 'ABC';
+      // Symbols and digits read the same in every language; the letters' caption is the catalogue's.
+      return key.to === 'symbols' ? '#+= 123' : t('tech.keyboard.glyph.letters');
     case 'hide':
-      return 'Hide';
+      return t('tech.keyboard.glyph.hide');
   }
 }
 
 // Screen readers skip or mangle many punctuation marks; these keys say what they type.
-const CHAR_NAMES: Record<string, string> = {
-  '@': 'At sign',
-  '.': 'Full stop',
-  '-': 'Hyphen',
-  _: 'Underscore',
-  '!': 'Exclamation mark',
-  '#': 'Hash',
-  $: 'Dollar',
-  '%': 'Percent',
-  '^': 'Caret',
-  '&': 'Ampersand',
-  '*': 'Asterisk',
-  '(': 'Left parenthesis',
-  ')': 'Right parenthesis',
-  '=': 'Equals',
-  '+': 'Plus',
-  '[': 'Left bracket',
-  ']': 'Right bracket',
-  '{': 'Left brace',
-  '}': 'Right brace',
-  '\\': 'Backslash',
-  '|': 'Vertical bar',
-  '~': 'Tilde',
-  '`': 'Backtick',
-  ';': 'Semicolon',
-  ':': 'Colon',
-  "'": 'Apostrophe',
-  '"': 'Quotation mark',
-  ',': 'Comma',
-  '?': 'Question mark',
-  '/': 'Slash',
-  '<': 'Less than',
-  '>': 'Greater than',
+const CHAR_NAMES: Readonly<Record<string, MessageKey>> = {
+  '@': 'tech.keyboard.char.at',
+  '.': 'tech.keyboard.char.fullStop',
+  '-': 'tech.keyboard.char.hyphen',
+  _: 'tech.keyboard.char.underscore',
+  '!': 'tech.keyboard.char.exclamation',
+  '#': 'tech.keyboard.char.hash',
+  $: 'tech.keyboard.char.dollar',
+  '%': 'tech.keyboard.char.percent',
+  '^': 'tech.keyboard.char.caret',
+  '&': 'tech.keyboard.char.ampersand',
+  '*': 'tech.keyboard.char.asterisk',
+  '(': 'tech.keyboard.char.leftParen',
+  ')': 'tech.keyboard.char.rightParen',
+  '=': 'tech.keyboard.char.equals',
+  '+': 'tech.keyboard.char.plus',
+  '[': 'tech.keyboard.char.leftBracket',
+  ']': 'tech.keyboard.char.rightBracket',
+  '{': 'tech.keyboard.char.leftBrace',
+  '}': 'tech.keyboard.char.rightBrace',
+  '\\': 'tech.keyboard.char.backslash',
+  '|': 'tech.keyboard.char.verticalBar',
+  '~': 'tech.keyboard.char.tilde',
+  '`': 'tech.keyboard.char.backtick',
+  ';': 'tech.keyboard.char.semicolon',
+  ':': 'tech.keyboard.char.colon',
+  "'": 'tech.keyboard.char.apostrophe',
+  '"': 'tech.keyboard.char.quotation',
+  ',': 'tech.keyboard.char.comma',
+  '?': 'tech.keyboard.char.question',
+  '/': 'tech.keyboard.char.slash',
+  '<': 'tech.keyboard.char.lessThan',
+  '>': 'tech.keyboard.char.greaterThan',
 };
 
 export interface Pressed {

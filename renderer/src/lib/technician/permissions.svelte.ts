@@ -1,5 +1,6 @@
 import { getContext, setContext } from 'svelte';
 import type { CapabilitiesView, Capability, RoomdeckApi } from '#contract';
+import { t } from '../i18n/i18n.svelte.ts';
 
 /**
  * What the signed-in account may do, for the technician tools: an action it may not take is shown
@@ -29,7 +30,7 @@ export class Permissions {
   }
 
   reason(capability: Capability): string | null {
-    return this.may(capability) ? null : (this.#view?.reasons[capability] ?? 'Your account may not do this.');
+    return this.may(capability) ? null : (this.#view?.reasons[capability] ?? t('tech.words.notAllowed'));
   }
 
   /** The account can manage or operate devices beyond using a room. */

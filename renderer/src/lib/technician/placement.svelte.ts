@@ -1,4 +1,5 @@
 import type { RoomdeckApi } from '#contract';
+import { t } from '../i18n/i18n.svelte.ts';
 import { addToSystem } from './membership.ts';
 import { describeProblem, type Problem } from './problem.ts';
 
@@ -38,7 +39,11 @@ export class Placement {
       const problem = describeProblem(error);
       this.#problem = {
         ...problem,
-        message: `The module was created (${moduleId}), but it could not be added to ${this.#systemName ?? this.systemId}: ${problem.message} Add it from the room's Edit page.`,
+        message: t('tech.words.placeFailed', {
+          id: moduleId,
+          room: this.#systemName ?? this.systemId,
+          problem: problem.message,
+        }),
       };
       return false;
     }

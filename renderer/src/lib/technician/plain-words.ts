@@ -1,35 +1,70 @@
 /*
  * Validation messages come from schema checkers (TypeBox in the bridge and in the service) in their
  * own dialect: `"changes.name" expected string length greater or equal to 1`. A technician gets
- * the same fact in plain words, on the field it is about.
+ * the same fact in plain words, in the page's language, on the field it is about. The checker's
+ * English is matched here; the words shown come from the catalogue, numbers in the page's digits.
  */
+import { t } from '../i18n/i18n.svelte.ts';
+
+const n = (text: string | undefined): number => Number(text ?? '');
 
 const RULES: [RegExp, (m: RegExpMatchArray) => string][] = [
-  [/^expected required property$/i, () => 'is required'],
-  [/^unexpected property$/i, () => 'is not a field here'],
-  [/^expected string length greater or equal to 1$/i, () => 'must not be empty'],
-  [/^expected string length greater or equal to (\d+)$/i, (m) => `must be at least ${m[1]} characters`],
-  [/^expected string length less or equal to (\d+)$/i, (m) => `must be at most ${m[1]} characters`],
-  [/^expected (?:integer|number) to be greater or equal to (-?[\d.]+)$/i, (m) => `must be at least ${m[1]}`],
-  [/^expected (?:integer|number) to be less or equal to (-?[\d.]+)$/i, (m) => `must be at most ${m[1]}`],
-  [/^expected (?:integer|number) to be greater than (-?[\d.]+)$/i, (m) => `must be more than ${m[1]}`],
-  [/^expected (?:integer|number) to be less than (-?[\d.]+)$/i, (m) => `must be less than ${m[1]}`],
-  [/^expected string to match '(email)' format$/i, () => 'must be an email address, like room@example.org'],
-  [/^expected string to match '(uri|url)' format$/i, () => 'must be a full web address, like https://…'],
-  [/^expected string to match '.*' format$/i, () => 'is not in the expected format'],
-  [/^expected string to match '.*'$/i, () => 'is not in the expected format'],
-  [/^expected integer$/i, () => 'must be a whole number'],
-  [/^expected number$/i, () => 'must be a number'],
-  [/^expected string$/i, () => 'must be text'],
-  [/^expected boolean$/i, () => 'must be on or off (true or false)'],
-  [/^expected array$/i, () => 'must be a list'],
-  [/^expected object$/i, () => 'must be an object ({…})'],
-  [/^expected union value$/i, () => 'is not one of the allowed values'],
-  [/^expected array length greater or equal to 1$/i, () => 'must have at least one entry'],
-  [/^expected array length greater or equal to (\d+)$/i, (m) => `must have at least ${m[1]} entries`],
-  [/^expected array length less or equal to (\d+)$/i, (m) => `must have at most ${m[1]} entries`],
-  [/^must be (≤|<=) (-?[\d.]+)(.*)$/i, (m) => `must be at most ${m[2]}${m[3] ?? ''}`],
-  [/^must be (≥|>=) (-?[\d.]+)(.*)$/i, (m) => `must be at least ${m[2]}${m[3] ?? ''}`],
+  [/^expected required property$/i, () => t('tech.words.reason.required')],
+  [/^unexpected property$/i, () => t('tech.words.reason.unexpected')],
+  [/^expected string length greater or equal to 1$/i, () => t('tech.words.reason.empty')],
+  [
+    /^expected string length greater or equal to (\d+)$/i,
+    (m) => t('tech.words.reason.minLength', { n: n(m[1]) }),
+  ],
+  [
+    /^expected string length less or equal to (\d+)$/i,
+    (m) => t('tech.words.reason.maxLength', { n: n(m[1]) }),
+  ],
+  [
+    /^expected (?:integer|number) to be greater or equal to (-?[\d.]+)$/i,
+    (m) => t('tech.words.reason.atLeast', { n: n(m[1]), unit: '' }),
+  ],
+  [
+    /^expected (?:integer|number) to be less or equal to (-?[\d.]+)$/i,
+    (m) => t('tech.words.reason.atMost', { n: n(m[1]), unit: '' }),
+  ],
+  [
+    /^expected (?:integer|number) to be greater than (-?[\d.]+)$/i,
+    (m) => t('tech.words.reason.moreThan', { n: n(m[1]) }),
+  ],
+  [
+    /^expected (?:integer|number) to be less than (-?[\d.]+)$/i,
+    (m) => t('tech.words.reason.lessThan', { n: n(m[1]) }),
+  ],
+  [/^expected string to match '(email)' format$/i, () => t('tech.words.reason.email')],
+  [/^expected string to match '(uri|url)' format$/i, () => t('tech.words.reason.url')],
+  [/^expected string to match '.*' format$/i, () => t('tech.words.reason.format')],
+  [/^expected string to match '.*'$/i, () => t('tech.words.reason.format')],
+  [/^expected integer$/i, () => t('tech.words.reason.integer')],
+  [/^expected number$/i, () => t('tech.words.reason.number')],
+  [/^expected string$/i, () => t('tech.words.reason.string')],
+  [/^expected boolean$/i, () => t('tech.words.reason.boolean')],
+  [/^expected array$/i, () => t('tech.words.reason.array')],
+  [/^expected object$/i, () => t('tech.words.reason.object')],
+  [/^expected union value$/i, () => t('tech.words.reason.union')],
+  [/^expected array length greater or equal to 1$/i, () => t('tech.words.reason.oneEntry')],
+  [
+    /^expected array length greater or equal to (\d+)$/i,
+    (m) => t('tech.words.reason.minEntries', { n: n(m[1]) }),
+  ],
+  [
+    /^expected array length less or equal to (\d+)$/i,
+    (m) => t('tech.words.reason.maxEntries', { n: n(m[1]) }),
+  ],
+  // A device's own reason ("must be ≤ 100 (the display’s maximum)"): its remark stays as it said it.
+  [
+    /^must be (≤|<=) (-?[\d.]+)(.*)$/i,
+    (m) => t('tech.words.reason.atMost', { n: n(m[2]), unit: m[3] ?? '' }),
+  ],
+  [
+    /^must be (≥|>=) (-?[\d.]+)(.*)$/i,
+    (m) => t('tech.words.reason.atLeast', { n: n(m[2]), unit: m[3] ?? '' }),
+  ],
 ];
 
 /** One validation reason in plain words; anything not recognised is kept as it was said. */

@@ -1,5 +1,6 @@
 import { ErrorCode } from '#contract';
 import { toBridgeError } from '../bridge.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 import { plainReason } from './plain-words.ts';
 
 /** One field the service (or the bridge's argument check) refused, and why. */
@@ -26,8 +27,7 @@ const BRIDGE_INVALID_ARGS = ErrorCode.ROOMDECK_BRIDGE_INVALID_ARGS;
  * The bridge's messages already say what to do; only 403 gets our own words, because the
  * technician needs to know it is their account's role (not the room, not the network) that refused.
  */
-export const FORBIDDEN_MESSAGE =
-  'Your account may not do this (its role does not allow it). Ask an administrator, or sign in with an account that may.';
+export const forbiddenMessage = (): string => t('tech.words.forbidden');
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -63,7 +63,7 @@ function failuresOf(details: Record<string, unknown> | undefined): FieldFailure[
   }
   // 400 with the parameter at fault.
   if (typeof details.parameter === 'string')
-    out.push({ field: details.parameter, reason: 'was not accepted' });
+    out.push({ field: details.parameter, reason: t('tech.words.notAccepted') });
   return out;
 }
 
@@ -75,10 +75,10 @@ export function describeProblem(error: unknown): Problem {
     code: e.code,
     message:
       e.code === FORBIDDEN
-        ? FORBIDDEN_MESSAGE
+        ? forbiddenMessage()
         : e.code === BRIDGE_INVALID_ARGS
           ? // The bridge's own message quotes schema paths; the fields carry the reasons instead.
-            'Some values cannot be sent as they are. Correct the marked fields and try again.'
+            t('tech.words.formInvalid')
           : e.message,
     failures: failuresOf(e.details),
     currentVersion: typeof current === 'number' ? current : null,
@@ -89,7 +89,7 @@ export function describeProblem(error: unknown): Problem {
 export function localProblem(failures: FieldFailure[]): Problem {
   return {
     code: ErrorCode.ROOMDECK_FORM_INVALID,
-    message: 'Some values cannot be sent as they are. Correct the marked fields and try again.',
+    message: t('tech.words.formInvalid'),
     failures,
     currentVersion: null,
   };
