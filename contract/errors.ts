@@ -61,8 +61,11 @@ export function linkStateOf(code: ErrorCode): Exclude<LinkState, 'live'> | null 
 
 const BACK = 'The controls come back by themselves.';
 
-/** What the panel says in each state, in a person's words. */
-export const LINK_WORDS: Readonly<Record<LinkState, string>> = {
+/**
+ * The link states in English, for the main process's log and LinkView.message only. What a person
+ * reads comes from the catalogue by state (`room.link.*`, renderer/src/lib/words/link-words.ts).
+ */
+export const LINK_LOG_WORDS_EN: Readonly<Record<LinkState, string>> = {
   live: 'Connected to the room system.',
   unreachable: `The room system is not answering. ${BACK}`,
   degraded: `The room system is having trouble (it answers with errors). ${BACK}`,

@@ -6,7 +6,7 @@
  */
 export * from './types.ts';
 export { TECHNICIAN_ROUTE, verbNames } from './channels.ts';
-export { BridgeError, LINK_CODES, LINK_WORDS, type LinkState, linkStateOf, SESSION_CODES } from './errors.ts';
+export { BridgeError, LINK_CODES, LINK_LOG_WORDS_EN, type LinkState, linkStateOf, SESSION_CODES } from './errors.ts';
 export {
   ALL_ERROR_CODES,
   defaultMessage,

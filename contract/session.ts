@@ -36,7 +36,7 @@ export const LinkView = Type.Object({
   ]),
   /** Epoch ms when the state began. */
   since: Type.Number(),
-  /** What the panel says, in a person's words. */
+  /** The state in English, for logs; the page says it in its own language from `state`. */
   message: Type.String(),
   code: Type.Union([Type.String(), Type.Null()]),
 });

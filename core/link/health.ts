@@ -1,6 +1,6 @@
 import type { Clock } from '../api/clock.ts';
 import { toBridgeError } from '../api/errors.ts';
-import { LINK_WORDS, type LinkState, linkStateOf } from '../../contract/errors.ts';
+import { LINK_LOG_WORDS_EN, type LinkState, linkStateOf } from '../../contract/errors.ts';
 
 /*
  * One honest picture of the link to the control service, in the main process: every call the
@@ -25,7 +25,7 @@ export class LinkHealth {
 
   constructor(clock: Clock) {
     this.#clock = clock;
-    this.#view = { state: 'live', since: clock.now(), message: LINK_WORDS.live, code: null };
+    this.#view = { state: 'live', since: clock.now(), message: LINK_LOG_WORDS_EN.live, code: null };
   }
 
   view(): LinkView {
@@ -51,7 +51,7 @@ export class LinkHealth {
   #set(state: LinkState, code: string | null): void {
     if (state === this.#view.state && code === this.#view.code) return;
     const since = state === this.#view.state ? this.#view.since : this.#clock.now();
-    this.#view = { state, since, message: LINK_WORDS[state], code };
+    this.#view = { state, since, message: LINK_LOG_WORDS_EN[state], code };
     for (const listener of this.#listeners) listener(this.view());
   }
 }

@@ -1,5 +1,6 @@
 import type { Clock } from './clock.ts';
 import { isNoAnswer } from './error-codes.ts';
+import { t } from './i18n/i18n.svelte.ts';
 import type { Command } from './layout/model.ts';
 import type { ModuleFeed } from './poller.svelte.ts';
 import { formatValue, sameValue, type Transition, transitionOf } from './values.ts';
@@ -218,7 +219,7 @@ export class ControlState {
       // A projector warming up takes its time: wait while the device says it is on its way.
       if (transitionOf(this.feed.state)) return this.#armDeadline();
       const now = formatValue(this.feed.state?.[expect.key]);
-      this.#fail(`${this.#target.label}: the device did not confirm; it still reports ${now}.`);
+      this.#fail(t('room.control.notConfirmed', { control: this.#target.label, value: now }));
     }, this.#room.confirmTimeoutMs);
   }
 

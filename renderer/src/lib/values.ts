@@ -1,4 +1,5 @@
 import type { ModuleState } from '#contract';
+import { t } from './i18n/i18n.svelte.ts';
 
 /** Status values are JSON: compare them as JSON, so [1,2] equals [1,2] and 1 never equals "1". */
 export function sameValue(a: unknown, b: unknown): boolean {
@@ -7,10 +8,11 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** A device's reported value as a sentence can say it: on/off/nothing in words, the rest as the device gave it. */
 export function formatValue(value: unknown): string {
-  if (value === true) return 'on';
-  if (value === false) return 'off';
-  if (value === null || value === undefined) return 'nothing';
+  if (value === true) return t('room.value.on');
+  if (value === false) return t('room.value.off');
+  if (value === null || value === undefined) return t('room.value.nothing');
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 

@@ -1,4 +1,5 @@
 import type { ModuleState } from '#contract';
+import { fmt, t } from '../i18n/i18n.svelte.ts';
 import { formatHourMinute } from '../time-format.ts';
 
 /*
@@ -65,7 +66,7 @@ function meetingOf(v: unknown): Meeting | null {
   if (typeof m.start !== 'number' || typeof m.end !== 'number' || m.end <= m.start) return null;
   return {
     id: typeof m.id === 'string' ? m.id : `${m.start}`,
-    title: typeof m.title === 'string' && m.title.trim() !== '' ? m.title : 'Meeting',
+    title: typeof m.title === 'string' && m.title.trim() !== '' ? m.title : t('room.booking.meeting'),
     organiser: typeof m.organiser === 'string' ? m.organiser : '',
     start: m.start,
     end: m.end,
@@ -74,7 +75,7 @@ function meetingOf(v: unknown): Meeting | null {
   };
 }
 
-const subjectOf = (m: Meeting) => (m.private ? 'Booked' : m.title);
+const subjectOf = (m: Meeting) => (m.private ? t('room.booking.private') : m.title);
 
 /**
  * The lengths of `steps` that fit in `free` minutes; when none does but the calendar's shortest
@@ -90,7 +91,7 @@ export function fittingLengths(
   const cap = Math.min(LONGEST, Math.floor(free));
   const fit = steps.filter((m) => m <= cap);
   if (fit.length > 0) return fit.map((minutes) => ({ minutes, label: label(minutes) }));
-  if (cap >= SHORTEST && until !== null) return [{ minutes: cap, label: `Until ${time(until)}` }];
+  if (cap >= SHORTEST && until !== null) return [{ minutes: cap, label: t('room.booking.lengthUntil', { time: time(until) }) }];
   return [];
 }
 
@@ -123,41 +124,41 @@ export function bookingView(
   const later = today.filter((m) => m.start > nowS);
   const upcoming = later.slice(0, 3).map((m) => ({
     id: m.id,
-    when: `${time(m.start)}–${time(m.end)}`,
+    when: t('room.booking.span', { start: time(m.start), end: time(m.end) }),
     subject: subjectOf(m),
   }));
   if (current !== null && current.start <= nowS && nowS < current.end) {
     const after = today.find((m) => m.id !== current.id && m.start >= current.end) ?? null;
     const room = after ? (after.start - current.end) / 60 : LONGEST;
-    const until = `until ${time(current.end)}`;
+    const ends = time(current.end);
     return {
       status: 'busy',
-      word: 'In use',
-      until,
-      headline: `In use ${until}`,
+      word: t('room.booking.inUse'),
+      until: t('room.booking.until', { time: ends }),
+      headline: t('room.booking.inUseUntil', { time: ends }),
       subject: subjectOf(current),
       organiser: current.private ? null : current.organiser || null,
       upcoming,
       bookableMinutes: 0,
       bookChoices: [],
-      extendChoices: fittingLengths(room, after?.start ?? null, EXTEND_STEPS, (m) => `+${m} min`, time),
+      extendChoices: fittingLengths(room, after?.start ?? null, EXTEND_STEPS, (m) => t('room.booking.extend', { minutes: m }), time),
       endsAt: current.end,
       releaseAt: releaseOf(state, current),
     };
   }
   const next = later[0];
   const minutes = Math.max(0, Math.min(LONGEST, next ? Math.floor((next.start - nowS) / 60) : LONGEST));
-  const until = next ? `until ${time(next.start)}` : 'for the rest of the day';
+  const free = next ? time(next.start) : null;
   return {
     status: 'free',
-    word: 'Available',
-    until,
-    headline: `Available ${until}`,
+    word: t('room.booking.available'),
+    until: free === null ? t('room.booking.restOfDay') : t('room.booking.until', { time: free }),
+    headline: free === null ? t('room.booking.availableAllDay') : t('room.booking.availableUntil', { time: free }),
     subject: null,
     organiser: null,
     upcoming,
     bookableMinutes: minutes,
-    bookChoices: fittingLengths(minutes, next?.start ?? null, BOOK_STEPS, (m) => `${m} min`, time),
+    bookChoices: fittingLengths(minutes, next?.start ?? null, BOOK_STEPS, (m) => t('room.booking.length', { minutes: m }), time),
     extendChoices: [],
     endsAt: null,
     releaseAt: null,
@@ -178,7 +179,10 @@ export function extendOffered(view: BookingView | null, nowS: number): boolean {
 /** "4:32": minutes and seconds left, never below zero. */
 export function countdown(untilS: number, nowS: number): string {
   const left = Math.max(0, Math.ceil(untilS - nowS));
-  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+  return t('room.booking.countdown', {
+    minutes: fmt().number(Math.floor(left / 60), { useGrouping: false }),
+    seconds: fmt().number(left % 60, { minimumIntegerDigits: 2 }),
+  });
 }
 
 /** When the next of today's meetings starts (epoch s), or null when none is coming (or no calendar). */

@@ -1,3 +1,4 @@
+import { t } from '../i18n/i18n.svelte.ts';
 import type { PanelModel } from './panel.svelte.ts';
 
 /** The panel's questions and sheets: ending the meeting or switching off, help, and a room reset. */
@@ -27,9 +28,9 @@ export class PanelDialogs {
     const hasPower = plan?.power !== null && plan?.power !== undefined;
     return this.confirming === 'end'
       ? hasPower
-        ? 'End the meeting and switch the room off?'
-        : 'End the meeting now? The room becomes free for others.'
-      : 'Switch the room off? Screens, sound and cameras shut down.';
+        ? t('room.dialog.endAndOff')
+        : t('room.dialog.endMeeting')
+      : t('room.dialog.off');
   }
 
   answer(yes: boolean): void {

@@ -1,17 +1,20 @@
+import type { MessageKey } from '#locales';
+import { t } from '../i18n/i18n.svelte.ts';
+
 /*
  * A room's equipment as the people in it would list it ("2 displays, 1 camera"): module classes
- * become nouns with counts; the room's own machinery (its logic, calendar service, video switcher)
- * is not equipment anyone in the room touches, so it is left out.
+ * become nouns with counts (the catalogue's plurals); the room's own machinery (its logic, calendar
+ * service, video switcher) is not equipment anyone in the room touches, so it is left out.
  */
 
-const NOUNS: Record<string, [one: string, many: string] | null> = {
-  Display: ['display', 'displays'],
-  Projector: ['projector', 'projectors'],
-  Camera: ['camera', 'cameras'],
-  Mixer: ['sound system', 'sound systems'],
-  Lighting: ['lighting control', 'lighting controls'],
-  Blinds: ['set of blinds', 'sets of blinds'],
-  RoomPC: ['room PC', 'room PCs'],
+const NOUNS: Record<string, MessageKey | null> = {
+  Display: 'room.equipment.display',
+  Projector: 'room.equipment.projector',
+  Camera: 'room.equipment.camera',
+  Mixer: 'room.equipment.mixer',
+  Lighting: 'room.equipment.lighting',
+  Blinds: 'room.equipment.blinds',
+  RoomPC: 'room.equipment.roomPc',
   Bookings: null,
   RoomLogic: null,
   Switcher: null,
@@ -26,11 +29,11 @@ function wordsOf(className: string): string {
     .join(' ');
 }
 
-const nounOf = (className: string): [string, string] | null => {
-  if (Object.hasOwn(NOUNS, className)) return NOUNS[className] ?? null;
-  const one = wordsOf(className);
-  return [one, /s$/.test(one) ? one : `${one}s`];
-};
+/** "3 microphones": a class Roomdeck has no word for, counted (English makes a noun of it; others show the class). */
+function countedOther(className: string, count: number): string {
+  const name = wordsOf(className);
+  return t('room.equipment.other', { count, name, names: /s$/.test(name) ? name : `${name}s`, className });
+}
 
 /** Each kind of equipment with its count, in the order people think of a room: screens first. */
 export function equipmentOf(types: Readonly<Record<string, number>>): string[] {
@@ -39,8 +42,9 @@ export function equipmentOf(types: Readonly<Record<string, number>>): string[] {
   return Object.entries(types)
     .filter(([, n]) => n > 0)
     .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
-    .flatMap(([className, n]) => {
-      const noun = nounOf(className);
-      return noun ? [`${n} ${n === 1 ? noun[0] : noun[1]}`] : [];
+    .flatMap(([className, count]) => {
+      if (!Object.hasOwn(NOUNS, className)) return [countedOther(className, count)];
+      const key = NOUNS[className];
+      return key ? [t(key, { count })] : [];
     });
 }

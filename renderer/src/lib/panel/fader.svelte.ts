@@ -1,6 +1,6 @@
 import type { RoomPort } from '../control-state.svelte.ts';
 import type { ModuleFeed } from '../poller.svelte.ts';
-import { formatLevel } from './level-text.ts';
+import { formatLevel, formatPercent } from './level-text.ts';
 import { LatestSender } from './latest-sender.ts';
 import { fromTravel, snapLevel, type Taper, toTravel } from './taper.ts';
 
@@ -91,7 +91,7 @@ export class FaderState {
     return this.feed.stale;
   }
   get text(): string {
-    if (this.#asPercent && this.shown !== null) return `${this.percent} %`;
+    if (this.#asPercent && this.shown !== null) return formatPercent(this.percent);
     return formatLevel(this.shown, this.spec.unit);
   }
 

@@ -1,36 +1,41 @@
+import type { MessageKey } from '#locales';
+import { activeLocale, fmt, t } from '../i18n/i18n.svelte.ts';
+
 /*
  * The help a room gets when nobody wrote it any: said only of what the room has. A room without
- * cameras is never told about camera pages, one without a projector about warming up.
+ * cameras is never told about camera pages, one without a projector about warming up. Markdown:
+ * the catalogue's messages carry their own emphasis; the list marks are the layout's.
  */
-
-const list = (items: string[]): string =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 
 const has = (types: Readonly<Record<string, number>>, className: string) => (types[className] ?? 0) > 0;
 
+const PAGES: [className: string, key: MessageKey][] = [
+  ['Lighting', 'room.help.pageLights'],
+  ['Blinds', 'room.help.pageBlinds'],
+  ['Camera', 'room.help.pageCameras'],
+];
+
+/** "Lights and cameras": the first letter up, as a line starts (a no-op in scripts without case). */
+const capitalised = (text: string): string =>
+  `${text.charAt(0).toLocaleUpperCase(activeLocale())}${text.slice(1)}`;
+
 export function generatedHelp(types: Readonly<Record<string, number>>, sources: readonly string[]): string {
   const lines: string[] = [];
-  const shows = has(types, 'Projector') ? 'the projector' : has(types, 'Display') ? 'the screens' : null;
+  const shows = has(types, 'Projector') ? 'projector' : has(types, 'Display') ? 'screens' : 'none';
   if (sources.length > 0) {
-    lines.push(
-      `**Starting the room.** Touch ${list(sources.map((s) => `**${s}**`))}${shows ? `: ${shows} come${shows === 'the projector' ? 's' : ''} on and show${shows === 'the projector' ? 's' : ''} it` : ''}.`,
+    const named = fmt().list(
+      sources.map((s) => `**${s}**`),
+      'disjunction',
     );
-    if (has(types, 'Projector')) lines.push('The projector takes about half a minute to warm up.');
+    lines.push(t('room.help.start', { shows, sources: named }));
+    if (has(types, 'Projector')) lines.push(t('room.help.warmUp'));
     lines.push('');
   }
   if (has(types, 'Mixer') || has(types, 'Display') || has(types, 'Projector'))
-    lines.push('- The volume is at the bottom of the screen.');
-  const pages = [
-    has(types, 'Lighting') ? 'lights' : null,
-    has(types, 'Blinds') ? 'blinds' : null,
-    has(types, 'Camera') ? 'cameras' : null,
-  ].filter((p): p is string => p !== null);
-  if (pages.length > 0) {
-    const named = list(pages).replace(/ or /, ' and ');
-    lines.push(
-      `- ${named.charAt(0).toUpperCase()}${named.slice(1)} have their own page${pages.length > 1 ? 's' : ''} at the top.`,
-    );
-  }
-  lines.push('- When you leave, touch **End meeting** (**Room off** when nothing is booked).');
+    lines.push(`- ${t('room.help.volume')}`);
+  const pages = PAGES.filter(([className]) => has(types, className)).map(([, key]) => t(key));
+  if (pages.length > 0)
+    lines.push(`- ${capitalised(t('room.help.pages', { count: pages.length, pages: fmt().list(pages) }))}`);
+  lines.push(`- ${t('room.help.leave')}`);
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
 import type { Transition } from '../values.ts';
 import { isNoAnswer } from '../error-codes.ts';
 import type { Room } from '../room/room.svelte.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 import { callFor } from '../words/help-contact.ts';
 import type { SourceTile } from '../plan/plan.ts';
 import type { DeviceTruth } from './source-truth.ts';
@@ -75,7 +76,7 @@ export class RoomPower {
       }
       if (!(await this.#until(() => this.#o.truth.holds(tile.active)))) {
         this.#failedTile = tile.id;
-        this.#problem = `${tile.label} did not come up (the screens still show something else): try again, or ${callFor(this.#o.room.roomHelp.phone)}.`;
+        this.#problem = t('room.power.tileFailed', { source: tile.label, call: callFor(this.#o.room.roomHelp.phone) });
       }
     } catch (error) {
       // A hung answer from a room that did start: the state says so, and that is what counts.
@@ -99,8 +100,7 @@ export class RoomPower {
     try {
       await this.#o.room.run(steps);
       if (!(await this.#until(() => this.#o.roomOn()))) {
-        this.#problem =
-          'The room did not switch on: the devices still report off. Try again, or call AV support.';
+        this.#problem = t('room.power.onFailed');
       }
     } catch (error) {
       if (!(isNoAnswer(error) && (await this.#until(() => this.#o.roomOn())))) {
@@ -121,7 +121,7 @@ export class RoomPower {
     try {
       await this.#o.room.run(power.off);
       if (!(await this.#until(() => !this.#o.roomOn()))) {
-        this.#problem = `The room did not switch off (its devices still report on): try again, or ${callFor(this.#o.room.roomHelp.phone)}.`;
+        this.#problem = t('room.power.offFailed', { call: callFor(this.#o.room.roomHelp.phone) });
       }
     } catch (error) {
       if (!(isNoAnswer(error) && (await this.#until(() => !this.#o.roomOn())))) {

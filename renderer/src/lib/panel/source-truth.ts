@@ -1,5 +1,6 @@
 import type { ModuleState } from '#contract';
 import type { Room } from '../room/room.svelte.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 import { sameValue, transitionOf } from '../values.ts';
 import { callWords } from '../words/help-contact.ts';
 import type { SourceTile, Watch } from '../plan/plan.ts';
@@ -90,7 +91,7 @@ export class DeviceTruth {
   truth(tile: SourceTile): SourceTruth {
     const { room } = this.#from;
     const none = { warming: null, silent: null };
-    if (this.lit(tile)) return { state: 'confirmed', status: 'Showing now', ...none };
+    if (this.lit(tile)) return { state: 'confirmed', status: t('room.source.showing'), ...none };
     if (!this.#chosen(tile)) return { state: 'idle', status: null, ...none };
     const proofs = tile.shownBy.length > 0 ? tile.shownBy : [tile.active];
     const quiet = proofs.find((p) => room.silence(p) !== null);
@@ -100,7 +101,10 @@ export class DeviceTruth {
       const who = 'name' in quiet && typeof quiet.name === 'string' ? quiet.name : silent.name;
       return {
         state: 'failed',
-        status: `${who} is ${silent.why === 'stopped' ? 'switched off at the system' : 'not responding'}. ${callWords(room.roomHelp.phone)}`,
+        status: t(silent.why === 'stopped' ? 'room.source.stopped' : 'room.source.silent', {
+          device: who,
+          call: callWords(room.roomHelp.phone),
+        }),
         warming: null,
         silent: who,
       };
@@ -110,22 +114,27 @@ export class DeviceTruth {
       if (w)
         return {
           state: 'warming',
-          status: `${p.name} warming up — ${w.remaining} s`,
+          status: t('room.source.warming', { device: p.name, seconds: w.remaining }),
           warming: { name: p.name, ...w },
           silent: null,
         };
     }
     if (this.#from.startingTile() === tile.id)
-      return { state: 'pending', status: this.#from.roomOn() ? 'Switching…' : 'Starting…', ...none };
-    if (this.#from.failedTile() === tile.id) return { state: 'failed', status: 'Did not start', ...none };
+      return {
+        state: 'pending',
+        status: this.#from.roomOn() ? t('room.source.switching') : t('room.source.starting'),
+        ...none,
+      };
+    if (this.#from.failedTile() === tile.id)
+      return { state: 'failed', status: t('room.source.didNotStart'), ...none };
     const off = tile.shownBy.find((p) => !this.holds(p) || !this.fresh(p));
     const status = !off
-      ? 'Waiting for the devices…'
+      ? t('room.source.waiting')
       : !this.fresh(off)
-        ? `${off.name} not read yet`
+        ? t('room.source.notRead', { device: off.name })
         : off.key === 'power'
-          ? `${off.name} is off`
-          : `${off.name} shows something else`;
+          ? t('room.source.off', { device: off.name })
+          : t('room.source.elsewhere', { device: off.name });
     return { state: 'waiting', status, ...none };
   }
 }

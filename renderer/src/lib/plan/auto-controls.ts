@@ -1,5 +1,7 @@
 import type { Funcs, ModuleState } from '#contract';
+import type { MessageKey } from '#locales';
 import type { ControlSpec, LevelSpec, SelectSpec, ToggleSpec } from '../layout/model.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 import { paramRange } from './param-range.ts';
 import { inputLabel } from './plan.ts';
 
@@ -58,7 +60,7 @@ export function knownValues(m: ModuleInfo, method: string, withCurrent = true): 
 
 const base = (m: ModuleInfo, id: string, label: string) => ({ id, label, module: m.module, index: m.index });
 
-function power(m: ModuleInfo, id: string, label = 'Power'): ToggleSpec[] {
+function power(m: ModuleInfo, id: string, label = t('room.plan.control.power')): ToggleSpec[] {
   if (!m.funcs.power) return [];
   return [
     {
@@ -157,17 +159,29 @@ function numberedButtons(m: ModuleInfo, id: (n: string) => string, method: strin
   );
 }
 
+/** The blinds' three buttons. */
+const BLINDS_WORDS = {
+  up: 'room.plan.control.up',
+  stop: 'room.plan.control.stop',
+  down: 'room.plan.control.down',
+} as const satisfies Record<'up' | 'stop' | 'down', MessageKey>;
+
+/** A mixer channel's name (its `channels` state), for the toggle that mutes channel `n` (1-based). */
+export function channelName(m: ModuleInfo, n: unknown): string | undefined {
+  return typeof n === 'number' ? strings(m.state.channels)[n - 1] : undefined;
+}
+
 const profiles: Record<string, Profile> = {
   Display: (m, id) => [
     ...power(m, id('power')),
-    ...choose(m, id('input'), 'Input', 'input', 'input', knownValues(m, 'input'), inputLabel),
-    ...level(m, id('volume'), 'Volume', 'volume', 'volume', { step: 5, unit: '%' }),
-    ...onOff(m, id('mute'), 'Mute', 'mute', 'mute'),
+    ...choose(m, id('input'), t('room.plan.control.input'), 'input', 'input', knownValues(m, 'input'), inputLabel),
+    ...level(m, id('volume'), t('room.plan.control.volume'), 'volume', 'volume', { step: 5, unit: '%' }),
+    ...onOff(m, id('mute'), t('room.plan.control.mute'), 'mute', 'mute'),
   ],
   Projector: (m, id) => [
     ...power(m, id('power')),
-    ...choose(m, id('input'), 'Input', 'input', 'input', knownValues(m, 'input'), inputLabel),
-    ...onOff(m, id('mute'), 'AV mute', 'mute', 'mute'),
+    ...choose(m, id('input'), t('room.plan.control.input'), 'input', 'input', knownValues(m, 'input'), inputLabel),
+    ...onOff(m, id('mute'), t('room.plan.control.avMute'), 'mute', 'mute'),
   ],
   Switcher: (m, id) => {
     const inputs = typeof m.state.inputs === 'number' ? m.state.inputs : 0;
@@ -175,12 +189,12 @@ const profiles: Record<string, Profile> = {
     if (!m.funcs.route || inputs < 1) return [];
     return outputs.map(
       (o): SelectSpec => ({
-        ...base(m, id(`output-${o}`), `Output ${o}`),
+        ...base(m, id(`output-${o}`), t('room.plan.control.output', { number: o })),
         type: 'select',
         method: 'route',
         status: `output_${o}`,
         options: Array.from({ length: inputs }, (_, i) => ({
-          label: `Input ${i + 1}`,
+          label: t('room.plan.control.inputNumber', { number: i + 1 }),
           args: [i + 1, o],
           value: i + 1,
         })),
@@ -190,7 +204,11 @@ const profiles: Record<string, Profile> = {
   Lighting: (m, id) => [
     ...numberedButtons(m, id, 'scene', strings(m.state.scenes)),
     ...numbered(m.state, 'area').flatMap((a) =>
-      level(m, id(`area-${a}`), `Area ${a}`, 'level', `area_${a}`, { pre: [a], step: 10, unit: '%' }),
+      level(m, id(`area-${a}`), t('room.plan.control.area', { number: a }), 'level', `area_${a}`, {
+        pre: [a],
+        step: 10,
+        unit: '%',
+      }),
     ),
   ],
   Blinds: (m, id) =>
@@ -198,7 +216,7 @@ const profiles: Record<string, Profile> = {
       .filter((method) => m.funcs[method])
       .map(
         (method): ControlSpec => ({
-          ...base(m, id(method), method[0]!.toUpperCase() + method.slice(1)),
+          ...base(m, id(method), t(BLINDS_WORDS[method])),
           type: 'button',
           command: { method, args: [] },
         }),
@@ -206,17 +224,19 @@ const profiles: Record<string, Profile> = {
   Camera: (m, id) => [
     ...power(m, id('power')),
     ...numberedButtons(m, id, 'preset', strings(m.state.presets)),
-    ...level(m, id('zoom'), 'Zoom', 'zoom', 'zoom', { step: 10, style: 'steps', unit: '%' }),
+    ...level(m, id('zoom'), t('room.plan.control.zoom'), 'zoom', 'zoom', { step: 10, style: 'steps', unit: '%' }),
   ],
   Mixer: (m, id) => {
     const names = strings(m.state.channels);
     const gain = { step: 1, unit: 'dB', fallback: [-100, 12] as [number, number] };
     return [
-      ...level(m, id('master'), 'Master', 'master', 'master', gain),
-      ...onOff(m, id('master-mute'), 'Master mute', 'master_mute', 'master_mute'),
+      ...level(m, id('master'), t('room.plan.control.master'), 'master', 'master', gain),
+      ...onOff(m, id('master-mute'), t('room.plan.control.masterMute'), 'master_mute', 'master_mute'),
       ...names.flatMap((name, i) => [
         ...level(m, id(`fader-${i + 1}`), name, 'fader', `fader_${i + 1}`, { ...gain, pre: [i + 1] }),
-        ...onOff(m, id(`mute-${i + 1}`), `${name} mute`, 'mute', `mute_${i + 1}`, [i + 1]),
+        ...onOff(m, id(`mute-${i + 1}`), t('room.plan.control.channelMute', { channel: name }), 'mute', `mute_${i + 1}`, [
+          i + 1,
+        ]),
       ]),
     ];
   },

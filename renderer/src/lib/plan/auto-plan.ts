@@ -1,5 +1,7 @@
 import type { ControlSpec } from '../layout/model.ts';
-import { controlsOf, knownValues, type ModuleInfo } from './auto-controls.ts';
+import type { MessageKey } from '#locales';
+import { t } from '../i18n/i18n.svelte.ts';
+import { channelName, controlsOf, knownValues, type ModuleInfo } from './auto-controls.ts';
 import { paramRange } from './param-range.ts';
 import {
   type Address,
@@ -34,7 +36,8 @@ const strings = (v: unknown): string[] =>
 const first = (modules: ModuleInfo[], name: string) => modules.find((m) => m.module === name);
 const all = (modules: ModuleInfo[], ...names: string[]) => modules.filter((m) => names.includes(m.module));
 const at = (m: Address): Address => ({ module: m.module, index: m.index });
-const titled = (m: ModuleInfo, name = m.module) => (m.count > 1 ? `${name} ${m.index}` : name);
+const titled = (m: ModuleInfo, name = m.module) =>
+  m.count > 1 ? t('room.plan.numbered', { name, number: m.index }) : name;
 const same = (a: Address, b: Address) => a.module === b.module && a.index === b.index;
 
 /**
@@ -119,7 +122,7 @@ function programVolume(modules: ModuleInfo[]): VolumeSpec | null {
     return {
       ...at(mixer),
       id: 'program-volume',
-      label: 'Volume',
+      label: t('room.plan.control.volume'),
       method: 'master',
       args: [],
       key: 'master',
@@ -138,7 +141,7 @@ function programVolume(modules: ModuleInfo[]): VolumeSpec | null {
     return {
       ...at(display),
       id: 'program-volume',
-      label: 'Volume',
+      label: t('room.plan.control.volume'),
       method: 'volume',
       args: [],
       key: 'volume',
@@ -164,15 +167,15 @@ const KIND: Record<string, PageKind> = {
   Switcher: 'display',
 };
 
-const PAGES: { kind: PageKind; title: string }[] = [
-  { kind: 'room', title: 'Room' },
-  { kind: 'lights', title: 'Lights' },
-  { kind: 'camera', title: 'Camera' },
+const PAGES: { kind: PageKind; title: MessageKey }[] = [
+  { kind: 'room', title: 'room.plan.page.room' },
+  { kind: 'lights', title: 'room.plan.page.lights' },
+  { kind: 'camera', title: 'room.plan.page.camera' },
   // "Mics", as AV panels say it: "Microphones" does not fit a tab beside six others on a 7" panel.
-  { kind: 'audio', title: 'Mics' },
-  { kind: 'blinds', title: 'Blinds' },
-  { kind: 'display', title: 'Display' },
-  { kind: 'more', title: 'More' },
+  { kind: 'audio', title: 'room.plan.page.audio' },
+  { kind: 'blinds', title: 'room.plan.page.blinds' },
+  { kind: 'display', title: 'room.plan.page.display' },
+  { kind: 'more', title: 'room.plan.page.more' },
 ];
 
 /** Channels people speak into; playback, far-end and computer audio are the engineer's to set. */
@@ -204,7 +207,7 @@ function forUser(c: ControlSpec, m: ModuleInfo, ctx: Context): boolean {
     case 'Camera':
       return method === 'preset';
     case 'Mixer':
-      return c.type === 'toggle' && method === 'mute' && isMicrophone(c.label.replace(/ mute$/, ''));
+      return c.type === 'toggle' && method === 'mute' && isMicrophone(channelName(m, c.on.args[0]) ?? '');
     case 'Lighting':
       return method === 'scene';
     default:
@@ -216,8 +219,13 @@ function forUser(c: ControlSpec, m: ModuleInfo, ctx: Context): boolean {
 /** The control as the person presenting reads it. */
 function forPeople(c: ControlSpec, m: ModuleInfo): ControlSpec {
   if (m.module === 'Projector' && c.type === 'toggle' && c.on.method === 'mute')
-    return { ...c, label: 'Blank picture', look: { icon: 'picture', onLabel: 'Picture blanked' } };
-  if (m.module === 'Mixer' && c.type === 'toggle') return { ...c, label: c.label.replace(/ mute$/, '') };
+    return {
+      ...c,
+      label: t('room.plan.control.blankPicture'),
+      look: { icon: 'picture', onLabel: t('room.plan.control.pictureBlanked') },
+    };
+  // A microphone's mute is named by its channel alone: the strip says it mutes.
+  if (m.module === 'Mixer' && c.type === 'toggle') return { ...c, label: channelName(m, c.on.args[0]) ?? c.label };
   return c;
 }
 
@@ -234,13 +242,16 @@ function groupsOf(m: ModuleInfo, ctx: Context): { user: GroupSpec | null; advanc
   const rest = m.module === 'Mixer' ? controls : controls.filter((c) => !forUser(c, m, ctx));
   // Lighting: scenes first (one touch sets the room), areas after.
   if (m.module === 'Lighting') rest.sort((a, b) => Number(a.type === 'level') - Number(b.type === 'level'));
-  const title = titled(m, m.module === 'Lighting' ? 'Lights' : m.logic ? 'Room' : m.module);
+  const title = titled(
+    m,
+    m.module === 'Lighting' ? t('room.plan.page.lights') : m.logic ? t('room.plan.page.room') : m.module,
+  );
   const blinds = m.module === 'Blinds' ? { readout: { kind: 'blinds' as const, ...at(m) } } : {};
   return {
     user:
       user.length > 0
         ? {
-            title: m.module === 'Mixer' ? titled(m, 'Microphones') : title,
+            title: m.module === 'Mixer' ? titled(m, t('room.plan.group.microphones')) : title,
             controls: user,
             ...(m.module === 'Mixer' ? { mutes: true } : {}),
             ...blinds,
@@ -279,10 +290,10 @@ export function automaticPlan(modules: ModuleInfo[]): PanelPlan {
     grouped.set(kind, [...(grouped.get(kind) ?? []), user]);
   }
   const pages: PageSpec[] = [
-    { id: 'sources', title: 'Sources', kind: 'sources', groups: [] },
+    { id: 'sources', title: t('room.plan.page.sources'), kind: 'sources', groups: [] },
     ...PAGES.filter((p) => grouped.has(p.kind)).map((p) => ({
       id: p.kind,
-      title: p.kind === 'camera' && (grouped.get(p.kind)?.length ?? 0) > 1 ? 'Cameras' : p.title,
+      title: t(p.kind === 'camera' && (grouped.get(p.kind)?.length ?? 0) > 1 ? 'room.plan.page.cameras' : p.title),
       kind: p.kind,
       groups: grouped.get(p.kind) ?? [],
     })),
@@ -301,5 +312,7 @@ export function automaticPlan(modules: ModuleInfo[]): PanelPlan {
 
 /** The Advanced page: the engineer's controls, on the panel only where settings.panel asks. */
 export function advancedPage(groups: GroupSpec[]): PageSpec | null {
-  return groups.length > 0 ? { id: 'advanced', title: 'Advanced', kind: 'advanced', groups } : null;
+  return groups.length > 0
+    ? { id: 'advanced', title: t('room.plan.page.advanced'), kind: 'advanced', groups }
+    : null;
 }

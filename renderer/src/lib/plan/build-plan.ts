@@ -1,3 +1,4 @@
+import { t } from '../i18n/i18n.svelte.ts';
 import type { CustomLayoutResult, CustomPage } from '../layout/custom.ts';
 import type { PanelPower, PanelSource, PanelVolume } from '../layout/panel-schema.ts';
 import type { ModuleInfo } from './auto-controls.ts';
@@ -79,7 +80,7 @@ function volumeOf(v: PanelVolume): VolumeSpec {
     module: v.module,
     index: v.index ?? 1,
     id: 'program-volume',
-    label: v.label ?? 'Volume',
+    label: v.label ?? t('room.plan.control.volume'),
     method: v.method,
     args: v.args ?? [],
     key: v.status,
@@ -139,7 +140,9 @@ export function planFrom(custom: CustomLayoutResult | null, modules: ModuleInfo[
     power: custom.power ? powerOf(custom.power) : automatic.power,
     volume: custom.volume ? volumeOf(custom.volume) : automatic.volume,
     pages:
-      home.length > 0 ? [{ id: 'sources', title: 'Sources', kind: 'sources', groups: [] }, ...pages] : pages,
+      home.length > 0
+        ? [{ id: 'sources', title: t('room.plan.page.sources'), kind: 'sources', groups: [] }, ...pages]
+        : pages,
     advanced: automatic.advanced,
     bookings: automatic.bookings,
     problems: [],

@@ -1,5 +1,6 @@
 import type { ModuleState, RoomdeckApi, SystemDetail, Types } from '#contract';
 import { type RoomHelp, roomHelpOf } from '../words/help-contact.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 import type { Address } from '../plan/plan.ts';
 
 export interface HelpSources {
@@ -37,7 +38,7 @@ export class RoomHelpDesk {
   /** Records a help request with the room system, for the technician tools' "Needs attention". */
   async request(message: string): Promise<void> {
     const desk = this.#from.helpDesk();
-    if (!desk) throw new Error('This room takes no help requests.');
+    if (!desk) throw new Error(t('room.help.noDesk'));
     await this.#from.exec(desk.module, desk.index, { method: 'request_help', args: [message] });
   }
 

@@ -1,4 +1,6 @@
 import type { Types } from '#contract';
+import type { MessageKey } from '#locales';
+import { t } from '../i18n/i18n.svelte.ts';
 import type { Address } from '../plan/plan.ts';
 
 /** A device as the service names it: "Display 2" when the room has several, else "Display". */
@@ -6,18 +8,25 @@ export function deviceName(types: Types, target: Address): string {
   return (types[target.module] ?? 1) > 1 ? `${target.module} ${target.index}` : target.module;
 }
 
-/** Module classes as a person in the room calls them. */
+/** Module classes as a person in the room calls them; other classes: "The {class, lowercased}". */
+const DEVICE_WORDS: Record<string, MessageKey> = {
+  Mixer: 'room.device.mixer',
+  Lighting: 'room.device.lighting',
+  Switcher: 'room.device.switcher',
+  RoomLogic: 'room.device.roomLogic',
+  Bookings: 'room.device.bookings',
+  Display: 'room.device.display',
+  Projector: 'room.device.projector',
+  Camera: 'room.device.camera',
+  Blinds: 'room.device.blinds',
+};
+
+/** "The sound system", "The display 2": a device as a person in the room calls it. */
 export function friendly(what: string): string {
-  const words: Record<string, string> = {
-    Mixer: 'The sound system',
-    Lighting: 'The lighting',
-    Switcher: 'The video switcher',
-    RoomLogic: 'The room controller',
-    Bookings: 'The room calendar',
-  };
-  const [name = what, n] = what.split(' ');
-  const base = words[name] ?? `The ${name.toLowerCase()}`;
-  return n === undefined ? base : `${base} ${n}`;
+  const [name = what, number] = what.split(' ');
+  const key = Object.hasOwn(DEVICE_WORDS, name) ? DEVICE_WORDS[name] : undefined;
+  const base = key ? t(key) : t('room.device.other', { name: name.toLowerCase(), className: name });
+  return number === undefined ? base : t('room.device.numbered', { device: base, number });
 }
 
 /** The device a failed step was for (Room.run marks it). */

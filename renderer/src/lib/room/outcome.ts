@@ -4,32 +4,62 @@ import { ErrorCode } from '#contract';
  * Room logic may answer a command it could only partly carry out with `{ ok: false, warnings }`
  * (HTTP 200). The panel treats that as the failure it is and names the devices that let the room
  * down, in the room's words: "Display 1 did not respond", never an address.
+ *
+ * The devices travel structured in `details.devices` (name as the room logic gave it, and what went
+ * wrong), so the sentence is composed in the page's language (failure-words.ts); the message is an
+ * English summary for logs, never shown as such.
  */
+
+/** What went wrong with one device, as far as the room logic's warning tells. */
+export type DeviceProblem = 'noAnswer' | 'warming' | 'stopped' | 'problem';
+
+export interface PartialDevice {
+  /** The room's own name for the device ("Display 1"): data, shown as is. */
+  name: string;
+  problem: DeviceProblem;
+}
 
 export class PartialFailure extends Error {
   override readonly name = 'PartialFailure';
-  /** Read by the bridge's error mapping: a device's failure, said in the message as it is. */
+  /** Read by the bridge's error mapping: a device's failure. */
   readonly code = ErrorCode.ROOMDECK_ROOM_PARTIAL;
+  readonly details: { devices: PartialDevice[] };
+  constructor(devices: PartialDevice[], logMessage: string) {
+    super(logMessage);
+    this.details = { devices };
+  }
 }
 
 const WARNING = /^(.+?)\s+([a-z_]+):\s*(.*)$/i;
 
-function sentenceOf(warning: string): string {
+/** A warning from the room logic (the service's words, English by its spec) read as device and problem. */
+export function deviceOf(warning: string): PartialDevice | null {
   const m = WARNING.exec(warning);
-  if (!m) return 'a device reported a problem';
-  const [, device, , why = ''] = m;
-  if (/not responding|offline|no answer|timed? ?out|unreachable/i.test(why))
-    return `${device} did not respond`;
-  if (/warming|cooling/i.test(why)) return `${device} is still warming up or cooling down`;
-  return `${device} reported a problem`;
+  if (!m) return null;
+  const [, name = '', , why = ''] = m;
+  if (/not responding|offline|no answer|timed? ?out|unreachable/i.test(why)) return { name, problem: 'noAnswer' };
+  if (/warming|cooling/i.test(why)) return { name, problem: 'warming' };
+  if (/stopped/i.test(why)) return { name, problem: 'stopped' };
+  return { name, problem: 'problem' };
 }
+
+const LOG: Record<DeviceProblem, string> = {
+  noAnswer: 'did not respond',
+  warming: 'is still warming up or cooling down',
+  stopped: 'is switched off in the system',
+  problem: 'reported a problem',
+};
 
 /** Throws a PartialFailure when a result says the command did not fully work. */
 export function checkOutcome(result: unknown): void {
   if (typeof result !== 'object' || result === null || (result as { ok?: unknown }).ok !== false) return;
   const raw = (result as { warnings?: unknown }).warnings;
   const warnings = Array.isArray(raw) ? raw.filter((w): w is string => typeof w === 'string') : [];
-  const what = [...new Set(warnings.map(sentenceOf))];
-  const list = what.length === 0 ? 'a device did not do what was asked' : what.join('; ');
-  throw new PartialFailure(`Not everything worked: ${list}. Check it is switched on, or call AV support.`);
+  const seen = new Set<string>();
+  const devices = warnings
+    .map(deviceOf)
+    .filter((d): d is PartialDevice => d !== null)
+    .filter((d) => !seen.has(`${d.name}|${d.problem}`) && seen.add(`${d.name}|${d.problem}`) !== null);
+  const said = devices.map((d) => `${d.name} ${LOG[d.problem]}`).join('; ');
+  throw new PartialFailure(devices, `Not everything worked: ${said || 'a device did not do what was asked'}.`);
 }

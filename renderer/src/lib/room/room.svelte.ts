@@ -2,6 +2,7 @@ import type { ModuleState, PollSettings, RoomdeckApi, RoomOpening, SystemDetail,
 import type { RoomPort } from '../control-state.svelte.ts';
 import { isLinkLoss, messageOf, toBridgeError } from '../bridge.ts';
 import type { Clock } from '../clock.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 import type { Command } from '../layout/model.ts';
 import { failureSentence } from '../words/failure-words.ts';
 import { callFor, type RoomHelp } from '../words/help-contact.ts';
@@ -269,9 +270,9 @@ export class Room implements RoomPort {
     if (silent === null) return null;
     const name = this.nameOf(target);
     const call = callFor(this.roomHelp.phone);
-    if (silent.why === 'stopped') return `${name} is switched off in the room system: ${call}.`;
+    if (silent.why === 'stopped') return t('room.failure.switchedOff', { count: 1, devices: name, call });
     // Shown beside the control, in little room: the fault and who to call.
-    return `${name} is not responding: ${call}.`;
+    return t('room.offline.notResponding', { device: name, call });
   }
 
   /**

@@ -2,6 +2,7 @@ import type { LiveEvent } from '#contract';
 import { toBridgeError } from '../bridge.ts';
 import type { LiveTargetRef, ToolsLive } from './live-link.ts';
 import { FORBIDDEN } from './problem.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 
 /** One line of a module's log as the tools show it. */
 export interface LogLine {
@@ -130,10 +131,10 @@ export class DebugLog {
       this.#refused = true;
       return {
         code: e.code,
-        message: `Your account may not follow ${this.#label}'s log: the service allows that only to support and administrator accounts.`,
+        message: t('tech.debug.refused', { label: this.#label }),
       };
     }
     // Other failures keep the bridge's words, and say which device they are about.
-    return { code: e.code, message: `${this.#label}'s log cannot be followed: ${e.message}` };
+    return { code: e.code, message: t('tech.debug.failed', { label: this.#label, reason: e.message }) };
   }
 }

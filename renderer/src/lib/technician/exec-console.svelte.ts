@@ -4,6 +4,7 @@ import { addressesOf, type ModuleAddress } from './addressing.ts';
 import { argumentFailure, serviceSaid } from './plain-words.ts';
 import { describeProblem, INVALID_ARGUMENTS, localProblem, type Problem } from './problem.ts';
 import { buildArgs, type FieldInput, fieldsFor, initialInput, type ParamField } from './schema-form.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 
 /** One call made in this session, to read again or run again. */
 export interface ExecCall {
@@ -185,7 +186,7 @@ export class ExecConsole {
     if (failure)
       this.run.fail({
         ...problem,
-        message: `The device did not accept ${failure.field}: it ${failure.reason}.`,
+        message: t('tech.exec.notAccepted', { field: failure.field, reason: failure.reason }),
         failures: [...problem.failures, failure],
       });
   }

@@ -1,3 +1,5 @@
+import { t } from '../i18n/i18n.svelte.ts';
+
 /** Settings are edited as JSON text; this reads them back, or says why it cannot. */
 export type ParsedObject = { ok: true; value: Record<string, unknown> } | { ok: false; reason: string };
 
@@ -9,11 +11,11 @@ export function parseJsonObject(text: string): ParsedObject {
   } catch (error) {
     return {
       ok: false,
-      reason: `is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+      reason: t('tech.field.notJson', { detail: error instanceof Error ? error.message : String(error) }),
     };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, reason: 'must be a JSON object, like {"key": "value"}' };
+    return { ok: false, reason: t('tech.field.notObject', { example: '{"key": "value"}' }) };
   }
   return { ok: true, value: value as Record<string, unknown> };
 }

@@ -6,6 +6,7 @@ import { LiveFeeds } from '../poller.svelte.ts';
 import type { LiveTargetRef, ToolsLive } from './live-link.ts';
 import { describeProblem, type Problem } from './problem.ts';
 import { changesBetween, type StateChange } from './state-diff.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 
 /** A technician watching one module: fast enough to see a press land, light on the service. */
 export const TOOL_POLL: PollSettings = { fastMs: 500, fastForMs: 5_000, idleMs: 2_000 };
@@ -107,13 +108,18 @@ export class LiveState {
   }
   /** The indicator's words: what keeps these values fresh, honestly. */
   get freshnessText(): string {
-    const words: Record<Freshness, string> = {
-      reconnecting: 'Reconnecting: values unknown until the device reports again',
-      reading: 'Reading…',
-      push: 'Live',
-      polling: `Refreshing every ${Math.round(this.#settings.idleMs / 1000)} s`,
-    };
-    return words[this.freshness];
+    switch (this.freshness) {
+      case 'reconnecting':
+        return t('tech.live.reconnecting');
+      case 'reading':
+        return t('tech.live.reading');
+      case 'push':
+        return t('tech.live.push');
+      case 'polling':
+        return t('tech.live.polling', { seconds: Math.round(this.#settings.idleMs / 1000) });
+      default:
+        return this.freshness satisfies never;
+    }
   }
   get lookupResult(): { key: string; value: unknown } | null {
     return this.#lookup;

@@ -2,6 +2,7 @@ import type { Module, ModuleInput } from '#contract';
 import { type RoleName, roleName } from './addressing.ts';
 import { jsonText, parseJsonObject, wholeNumber } from './json-text.ts';
 import type { FieldFailure } from './problem.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 
 /** A module as its form holds it. */
 export interface ModuleDraft {
@@ -95,11 +96,12 @@ export function moduleChanges(
   const changes: ModuleInput = {};
   let count = 0;
   if (creating) {
-    if (!draft.dependency_id) failures.push({ field: 'dependency_id', reason: 'pick a driver' });
+    if (!draft.dependency_id) failures.push({ field: 'dependency_id', reason: t('tech.module.pickDriver') });
     else changes.dependency_id = draft.dependency_id;
     for (const field of required) {
       const value = draft[field];
-      if (typeof value === 'string' && value.trim() === '') failures.push({ field, reason: 'is required' });
+      if (typeof value === 'string' && value.trim() === '')
+        failures.push({ field, reason: t('tech.field.isRequired') });
     }
   }
   for (const field of [...shown, ...COMMON_FIELDS]) {
@@ -110,7 +112,7 @@ export function moduleChanges(
         const n = wholeNumber(draft.port);
         if (n === undefined && creating) count -= 1;
         else if (n === undefined || Number.isNaN(n) || n < 1 || n > 65535)
-          failures.push({ field, reason: 'must be a port number from 1 to 65535' });
+          failures.push({ field, reason: t('tech.module.portRange') });
         else changes.port = n;
         break;
       }

@@ -1,4 +1,5 @@
 import type { FuncDescription } from '#contract';
+import { t } from '../i18n/i18n.svelte.ts';
 
 /*
  * A method's parameters arrive as JSON Schema (wire contract: Funcs). Each becomes one form field;
@@ -142,44 +143,52 @@ export function coerce(field: ParamField, input: FieldInput): Coerced {
   if (field.kind === 'toggle') return value(input === true || input === 'true');
   const text = typeof input === 'string' ? input : String(input);
   if (text.trim() === '' && field.kind !== 'text') {
-    return field.required ? fail('is required') : { ok: true, value: field.default, omitted: true };
+    return field.required
+      ? fail(t('tech.field.isRequired'))
+      : { ok: true, value: field.default, omitted: true };
   }
   switch (field.kind) {
     case 'number': {
       const n = Number(text.trim());
-      if (!Number.isFinite(n)) return fail('must be a number');
-      if (field.integer && !Number.isInteger(n)) return fail('must be a whole number');
-      if (field.min !== undefined && n < field.min) return fail(`must be at least ${field.min}`);
-      if (field.max !== undefined && n > field.max) return fail(`must be at most ${field.max}`);
+      if (!Number.isFinite(n)) return fail(t('tech.field.mustBeNumber'));
+      if (field.integer && !Number.isInteger(n)) return fail(t('tech.field.mustBeWhole'));
+      if (field.min !== undefined && n < field.min)
+        return fail(t('tech.field.atLeast', { limit: String(field.min) }));
+      if (field.max !== undefined && n > field.max)
+        return fail(t('tech.field.atMost', { limit: String(field.max) }));
       if (field.exclusiveMin !== undefined && n <= field.exclusiveMin)
-        return fail(`must be more than ${field.exclusiveMin}`);
+        return fail(t('tech.field.moreThan', { limit: String(field.exclusiveMin) }));
       if (field.exclusiveMax !== undefined && n >= field.exclusiveMax)
-        return fail(`must be less than ${field.exclusiveMax}`);
+        return fail(t('tech.field.lessThan', { limit: String(field.exclusiveMax) }));
       return value(n);
     }
     case 'select': {
       const at = Number(text);
       if (!Number.isInteger(at) || at < 0 || at >= field.options.length)
-        return fail('pick one of the options');
+        return fail(t('tech.field.pickOption'));
       return value(field.options[at]);
     }
     case 'text': {
       if (text === '' && !field.required) return { ok: true, value: field.default, omitted: true };
       if (field.minLength !== undefined && text.length < field.minLength)
         return fail(
-          field.minLength === 1 ? 'must not be empty' : `must be at least ${field.minLength} characters`,
+          field.minLength === 1
+            ? t('tech.field.notEmpty')
+            : t('tech.field.atLeastChars', { limit: field.minLength }),
         );
       if (field.maxLength !== undefined && text.length > field.maxLength)
-        return fail(`must be at most ${field.maxLength} characters`);
+        return fail(t('tech.field.atMostChars', { limit: field.maxLength }));
       if (field.pattern !== undefined && !matches(field.pattern, text))
-        return fail(`must match ${field.pattern}`);
+        return fail(t('tech.field.mustMatch', { pattern: field.pattern }));
       return value(text);
     }
     case 'json':
       try {
         return value(JSON.parse(text));
       } catch (error) {
-        return fail(`is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+        return fail(
+          t('tech.field.notJson', { detail: error instanceof Error ? error.message : String(error) }),
+        );
       }
     default:
       return assertNever(field);

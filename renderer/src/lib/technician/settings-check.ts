@@ -2,6 +2,7 @@ import type { Types } from '#contract';
 import { type CustomLayoutResult, parseCustomLayout } from '../layout/custom.ts';
 import type { LayoutProblem } from '../layout/model.ts';
 import { parseJsonObject } from './json-text.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 
 /*
  * A room's settings as the technician types them: JSON first, then `settings.panel` against the
@@ -17,7 +18,8 @@ export type SettingsCheck =
 
 export function checkSettings(text: string, types: Types): SettingsCheck {
   const parsed = parseJsonObject(text);
-  if (!parsed.ok) return { state: 'invalid-json', reason: `Settings ${parsed.reason}` };
+  if (!parsed.ok)
+    return { state: 'invalid-json', reason: t('tech.system.settingsInvalid', { reason: parsed.reason }) };
   if (!('panel' in parsed.value)) return { state: 'no-panel' };
   const layout = parseCustomLayout(parsed.value.panel, types);
   return layout.ok ? { state: 'panel-ok', layout } : { state: 'panel-problems', problems: layout.problems };

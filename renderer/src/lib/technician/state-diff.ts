@@ -1,4 +1,5 @@
 import type { ModuleState } from '#contract';
+import { t } from '../i18n/i18n.svelte.ts';
 
 /** One change of one status key, seen while the state was open. */
 export interface StateChange {
@@ -23,7 +24,7 @@ export function changesBetween(before: ModuleState, after: ModuleState, at: numb
 
 /** A value as one short line: strings quoted, objects as compact JSON, cut at `max` characters. */
 export function shortValue(value: unknown, max = 60): string {
-  if (value === undefined) return '(none)';
+  if (value === undefined) return t('tech.field.noneSet');
   const text = JSON.stringify(value) ?? String(value);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -1,6 +1,7 @@
 import type { System, SystemInput } from '#contract';
 import { jsonText, parseJsonObject, wholeNumber } from './json-text.ts';
 import type { FieldFailure } from './problem.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 
 /** A system as its edit form holds it: text for what is typed, so any input is representable. */
 export interface SystemDraft {
@@ -112,7 +113,7 @@ export function changesOf(base: SystemDraft, draft: SystemDraft): Changes {
       case 'installed_ui_devices': {
         const n = wholeNumber(draft[field]);
         if (n === undefined || Number.isNaN(n))
-          failures.push({ field, reason: 'must be a whole number from 0' });
+          failures.push({ field, reason: t('tech.field.wholeFromZero') });
         else changes[field] = n;
         break;
       }
@@ -165,4 +166,10 @@ export function rebase(oldBase: SystemDraft, mine: SystemDraft, latest: SystemDr
 
 const copy = <T>(v: T): T => (Array.isArray(v) ? ([...v] as T) : v);
 const display = (v: string | boolean | string[]): string =>
-  Array.isArray(v) ? v.join(', ') || '(none)' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : v || '(empty)';
+  Array.isArray(v)
+    ? v.join(', ') || t('tech.field.noneSet')
+    : typeof v === 'boolean'
+      ? v
+        ? t('tech.field.yesWord')
+        : t('tech.field.noWord')
+      : v || t('tech.field.empty');

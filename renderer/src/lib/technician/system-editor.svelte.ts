@@ -3,6 +3,7 @@ import { checkSettings, type SettingsCheck, typesOf } from './settings-check.ts'
 import { classNameOf } from './addressing.ts';
 import { describeProblem, localProblem, type Problem, VERSION_CONFLICT } from './problem.ts';
 import { changesOf, type DraftField, draftOf, emptyDraft, rebase, type SystemDraft } from './system-draft.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 
 export type EditorPhase = 'loading' | 'editing' | 'saving' | 'saved' | 'conflict' | 'failed';
 
@@ -91,11 +92,10 @@ export class SystemEditor {
     const changes = changesOf(this.#base, this.#draft);
     const check = this.settingsCheck;
     if (changes.ok && changes.changes.settings !== undefined && check.state === 'panel-problems') {
-      const n = check.problems.length;
       this.#problem = localProblem([
         {
           field: 'settings',
-          reason: `the panel layout has ${n} problem${n === 1 ? '' : 's'} (listed under the field); a panel would not use it`,
+          reason: t('tech.system.layoutProblems', { count: check.problems.length }),
         },
       ]);
       this.#phase = 'failed';

@@ -1,4 +1,7 @@
 import { ErrorCode } from '#contract';
+import type { MessageKey } from '#locales';
+import { fmt, t } from '../i18n/i18n.svelte.ts';
+import type { DeviceProblem, PartialDevice } from '../room/outcome.ts';
 import { callFor } from './help-contact.ts';
 
 /*
@@ -28,7 +31,7 @@ export interface FailureContext {
 const NOT_ANSWERING =
   /not responding|offline|did not respond|no answer|not answer|timed? ?out|unreachable|not connected|no reply/i;
 const WARMING = /warming|cooling/i;
-/** "Display 1 did not respond", "Projector is not responding": the device the room named. */
+/** "Display 1 did not respond", "Projector is not responding": the device the service's words name. */
 const NAMED =
   /(?:^|[,:;]\s*|but\s+)([A-Z][\w-]*(?: [\w-]+)*?(?: \d+)?) (?:did not respond|is not responding|is still warming up|is switched off)/;
 
@@ -39,44 +42,78 @@ const saidOf = (error: FailureLike): string | null => {
 };
 
 const sentence = (text: string): string => {
-  const t = text.trim().replace(/[.\s]+$/, '');
-  return `${t.charAt(0).toUpperCase()}${t.slice(1)}.`;
+  const said = text.trim().replace(/[.\s]+$/, '');
+  return `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
 };
+
+/** The sentence for each thing that can go wrong with one or more devices (`count`, `devices`, `call`). */
+const PROBLEM_WORDS = {
+  noAnswer: 'room.failure.notResponding',
+  warming: 'room.failure.warming',
+  stopped: 'room.failure.switchedOff',
+  problem: 'room.failure.couldNot',
+} as const satisfies Record<DeviceProblem, MessageKey>;
+/** When devices failed in different ways, the one said first: the fault people can do something about. */
+const WORST_FIRST: readonly DeviceProblem[] = ['noAnswer', 'warming', 'stopped', 'problem'];
+
+const isProblem = (v: unknown): v is DeviceProblem => typeof v === 'string' && Object.hasOwn(PROBLEM_WORDS, v);
+
+/** The devices a partial failure carries structured (outcome.ts), or null when it carries none. */
+function devicesOf(error: FailureLike): PartialDevice[] | null {
+  const raw = error.details?.devices;
+  if (!Array.isArray(raw)) return null;
+  const devices = raw.filter(
+    (d): d is PartialDevice =>
+      typeof d === 'object' && d !== null && typeof d.name === 'string' && d.name.trim() !== '' && isProblem(d.problem),
+  );
+  return devices.length > 0 ? devices : null;
+}
+
+/** "Display 1 and Display 2 are not responding: …": the devices that share the worst problem, named. */
+function partialSentence(devices: readonly PartialDevice[], call: string): string {
+  const problem = WORST_FIRST.find((p) => devices.some((d) => d.problem === p)) ?? 'problem';
+  const names = [...new Set(devices.filter((d) => d.problem === problem).map((d) => d.name))];
+  return t(PROBLEM_WORDS[problem], { count: names.length, devices: fmt().list(names), call });
+}
 
 /** One sentence, or null when the failure is not about the room's devices (the caller keeps its words). */
 export function failureSentence(error: FailureLike, context: FailureContext): string | null {
   const call = callFor(context.phone);
   const said = saidOf(error);
-  const evidence = said ?? (error.code === ErrorCode.ROOMDECK_ROOM_PARTIAL ? error.message : '');
   if (context.booking) {
     // The calendar's refusal already says what clashes and what would fit.
     if (said && error.code === ErrorCode.ROOMDECK_DRIVER_ERROR) return sentence(said);
     if (error.code === ErrorCode.ROOMDECK_DRIVER_ERROR || error.code === ErrorCode.ROOMDECK_INVALID_ARGUMENTS)
-      return `The booking could not be changed: try another length, or ${call}.`;
+      return t('room.failure.bookingRefused', { call });
   }
+  if (error.code === ErrorCode.ROOMDECK_ROOM_PARTIAL) {
+    const devices = devicesOf(error);
+    if (devices) return partialSentence(devices, call);
+  }
+  // The service's own words (English, by its spec) may name the device and the fault; a partial
+  // failure without structured devices (an older page's) is read the same way.
+  const evidence = said ?? (error.code === ErrorCode.ROOMDECK_ROOM_PARTIAL ? error.message : '');
   const named = NAMED.exec(evidence)?.[1];
-  const device = named ?? context.device ?? 'The room';
+  const device = named ?? context.device ?? t('room.device.theRoom');
+  const one = (problem: DeviceProblem) => t(PROBLEM_WORDS[problem], { count: 1, devices: device, call });
   switch (error.code) {
     case ErrorCode.ROOMDECK_DRIVER_ERROR:
     case ErrorCode.ROOMDECK_ROOM_PARTIAL:
-      if (NOT_ANSWERING.test(evidence))
-        return `${device} is not responding: check that it is switched on and plugged in, then try again, or ${call}.`;
-      if (WARMING.test(evidence))
-        return `${device} is still warming up or cooling down: wait a moment, then try again, or ${call}.`;
-      if (/switched off in the system|stopped/i.test(evidence))
-        return `${device} is switched off in the room system: ${call}.`;
-      return `${device} could not do that: try again, or ${call}.`;
+      if (NOT_ANSWERING.test(evidence)) return one('noAnswer');
+      if (WARMING.test(evidence)) return one('warming');
+      if (/switched off in the system|stopped/i.test(evidence)) return one('stopped');
+      return one('problem');
     case ErrorCode.ROOMDECK_EXEC_TIMEOUT:
-      return `${device} is not responding: it may still do it, so wait a moment before trying again, or ${call}.`;
+      return t('room.failure.noAnswer', { device, call });
     case ErrorCode.ROOMDECK_MODULE_STOPPED:
-      return `${device} is switched off in the room system: ${call}.`;
+      return one('stopped');
     case ErrorCode.ROOMDECK_INVALID_ARGUMENTS:
-      return `${device} did not accept that setting: try another, or ${call}.`;
+      return t('room.failure.refusedSetting', { device, call });
     case ErrorCode.ROOMDECK_METHOD_NOT_FOUND:
     case ErrorCode.ROOMDECK_MODULE_NOT_FOUND:
-      return `${device} no longer matches this panel: reload the panel, or ${call}.`;
+      return t('room.failure.mismatch', { device, call });
     case ErrorCode.ROOMDECK_FORBIDDEN:
-      return `This panel is not allowed to do that: ${call}.`;
+      return t('room.failure.forbidden', { call });
     default:
       return null;
   }

@@ -1,3 +1,5 @@
+import { t } from '../i18n/i18n.svelte.ts';
+
 /*
  * Who the people in a room call when it lets them down, and the room's help text. A system's
  * `settings.help` is either the help as short Markdown, or an object that also names the number:
@@ -18,7 +20,7 @@ export function helpNumberIn(help: unknown): string | null {
 
 /** "Call AV support on ext. 4400." — or without a number, still what to do. */
 export function callWords(number: string | null): string {
-  return number ? `Call AV support on ${number}.` : 'Call AV support.';
+  return number ? t('room.call.supportOn', { number }) : t('room.call.support');
 }
 
 export interface RoomHelp {
@@ -49,5 +51,6 @@ export function roomHelpOf(
   return { text: clean(help), phone: helpNumberIn(help) ?? fallback() };
 }
 
-/** The end of every failure sentence: who to call. */
-export const callFor = (phone: string | null): string => (phone ? `call ${phone}` : 'call AV support');
+/** The end of every failure sentence, as a clause the sentence places (`{call}`): who to call. */
+export const callFor = (phone: string | null): string =>
+  phone ? t('room.call.clause', { number: phone }) : t('room.call.clauseSupport');

@@ -1,12 +1,27 @@
-import { LINK_WORDS, linkStateOf } from '#contract';
+import { type LinkState, linkStateOf } from '#contract';
+import type { MessageKey } from '#locales';
 import { toBridgeError } from '../bridge.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 
 /*
- * What the panel says when the link to the room system is not well: the contract's vocabulary,
- * the same words the main process's link-health model reports (session.link).
+ * What the panel says when the link to the room system is not well: one vocabulary with the main
+ * process's link-health model (session.link gives the state; the words are the catalogue's).
  */
+const LINK_WORDS = {
+  live: 'room.link.live',
+  unreachable: 'room.link.unreachable',
+  degraded: 'room.link.degraded',
+  refused: 'room.link.refused',
+} as const satisfies Record<LinkState, MessageKey>;
+
+/** The link's state in the page's language. */
+export function linkStateWords(state: LinkState): string {
+  return t(LINK_WORDS[state]);
+}
+
+/** What to say for a failure that lost the link; a failure that did not keeps its own words. */
 export function linkWords(error: unknown): string {
   const bridgeError = toBridgeError(error);
   const state = linkStateOf(bridgeError.code);
-  return state === null ? bridgeError.message : LINK_WORDS[state];
+  return state === null ? bridgeError.message : linkStateWords(state);
 }
