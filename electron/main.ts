@@ -20,6 +20,7 @@ import { type LoadedConfig, machineConfigFile } from '../core/config/load.ts';
 import type { ResolvedConfig } from '../core/config/schema.ts';
 import { chooseService } from '../core/config/service.ts';
 import { type DiagnosticsContext, logStart, STOPPED } from '../core/diagnostics/collect.ts';
+import { errorScreenLanguage } from '../core/kiosk/error-screen.ts';
 import { type KioskRuntime, startKioskRuntime } from './kiosk/runtime.ts';
 import { createFileLog, createMemoryLog, type Log } from '../core/log/log.ts';
 import { ensurePrivateFolderSync } from '../core/store/private-folder.ts';
@@ -256,6 +257,8 @@ async function start(): Promise<void> {
     config,
     clock: systemClock,
     appUrl,
+    // The error screen speaks the panel's language: the managed one, else the OS's.
+    language: errorScreenLanguage(config.panel.locale, app.getPreferredSystemLanguages()),
     current: () => window,
     open: (url) => {
       window = createWindow(config, url);

@@ -18,6 +18,7 @@ import { HostSessions, httpBridge, SESSION_COOKIE, sessionCookieOptions } from '
 import { CONTENT_SECURITY_POLICY } from '../core/csp.ts';
 import { isForeignRequest, LAUNCH_PARAM, type LaunchToken } from './launch.ts';
 import { LAUNCH_SCRIPT, LAUNCH_SCRIPT_PATH, launchPage } from './launch-page.ts';
+import { pageWords } from './page-language.ts';
 import { ignoredCallbackPage, launchRequiredPage, returnToAppPage } from './pages.ts';
 import { decodedPath, isPagePath } from './paths.ts';
 
@@ -108,8 +109,11 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
     return undefined;
   });
 
-  const launchRequired = (reply: FastifyReply): FastifyReply =>
-    reply.code(403).type('text/html; charset=utf-8').send(launchRequiredPage(origin()));
+  /** The host's own pages are in the browser's language (Accept-Language), so caches must key on it. */
+  const html = (reply: FastifyReply, status: number, page: string): FastifyReply =>
+    reply.code(status).type('text/html; charset=utf-8').header('vary', 'Accept-Language').send(page);
+  const launchRequired = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> =>
+    html(reply, 403, launchRequiredPage(await pageWords(request.headers), origin()));
 
   // The app's page: the launch address trades its token for a session (cookie and page key);
   // otherwise only a browser that already holds a session's cookie gets the app. Nobody else can
@@ -125,14 +129,14 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
     const at = request.url.indexOf('?');
     const query = new URLSearchParams(at === -1 ? '' : request.url.slice(at + 1));
     if (query.has(LAUNCH_PARAM)) {
-      if (foreign || !launchToken.matches(query.get(LAUNCH_PARAM))) return launchRequired(reply);
+      if (foreign || !launchToken.matches(query.get(LAUNCH_PARAM))) return launchRequired(request, reply);
       // A second tab (or a reload of the launch address) in a browser with a session gets that
       // session's key again: a new cookie would cut off the tabs already open.
       const session = held ?? sessions.open();
       if (held === undefined) reply.setCookie(SESSION_COOKIE, session.id, sessionCookieOptions);
-      return reply.type('text/html; charset=utf-8').send(launchPage(session.key));
+      return html(reply, 200, launchPage(await pageWords(request.headers), session.key));
     }
-    if (held === undefined) return launchRequired(reply);
+    if (held === undefined) return launchRequired(request, reply);
     return undefined;
   });
 
@@ -183,11 +187,11 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
       } catch (err) {
         // Not this sign-in's answer: refused, and the sign-in in progress keeps waiting for its own.
         if (isStrayCallback(err))
-          return reply.code(400).type('text/html; charset=utf-8').send(ignoredCallbackPage());
+          return html(reply, 400, ignoredCallbackPage(await pageWords(request.headers)));
         // The session records why; the page shows it. Log the kind only: the URL holds the code.
         request.log.warn({ err: err instanceof Error ? err.name : 'unknown' }, 'sign-in callback failed');
       }
-      return reply.type('text/html; charset=utf-8').send(returnToAppPage());
+      return html(reply, 200, returnToAppPage(await pageWords(request.headers)));
     });
   }
 

@@ -1,4 +1,5 @@
 import { PAGE_KEY_STORAGE } from '../contract/page-key.ts';
+import type { Translator } from '../locales/index.ts';
 import { escapeHtml, layout } from './pages.ts';
 
 /**
@@ -17,16 +18,21 @@ export const LAUNCH_SCRIPT_PATH = '/launch.js';
 const KEY_META = 'roomdeck-page-key';
 const STATUS_ID = 'launch-status';
 
-export function launchPage(key: string): string {
+/**
+ * In the request's language; the words the script may need (site data blocked) ride in the page
+ * too, so the script stays the same static file for every language.
+ */
+export function launchPage(words: Translator, key: string): string {
   return layout(
-    'Opening Roomdeck…',
-    `<p id="${STATUS_ID}">Connecting this tab to Roomdeck.</p>
-<noscript><p>Roomdeck needs JavaScript: allow it for this address and open the address Roomdeck printed again.</p></noscript>`,
+    words,
+    words.t('app.host.openingTitle'),
+    `<p id="${STATUS_ID}" data-blocked="${escapeHtml(words.t('app.host.storageBlocked'))}">${escapeHtml(words.t('app.host.connecting'))}</p>
+<noscript><p>${escapeHtml(words.t('app.host.needsScript'))}</p></noscript>`,
     `<meta name="${KEY_META}" content="${escapeHtml(key)}"><script defer src="${LAUNCH_SCRIPT_PATH}"></script>`,
   );
 }
 
-/** Static text, the same for every session: the key is in the page, never in the script. */
+/** Static text, the same for every session and language: the key and the words are in the page, never in the script. */
 export const LAUNCH_SCRIPT = `// Roomdeck's launch step (host/launch-page.ts).
 (() => {
   const meta = document.querySelector('meta[name="${KEY_META}"]');
@@ -35,9 +41,7 @@ export const LAUNCH_SCRIPT = `// Roomdeck's launch step (host/launch-page.ts).
     sessionStorage.setItem(${JSON.stringify(PAGE_KEY_STORAGE)}, meta.content);
   } catch {
     const status = document.getElementById('${STATUS_ID}');
-    if (status !== null)
-      status.textContent =
-        'This browser does not let Roomdeck keep its key for this tab (site data is blocked). Allow site data for this address, then open the address Roomdeck printed again.';
+    if (status !== null) status.textContent = status.dataset.blocked ?? '';
     return;
   }
   meta.remove();

@@ -1,12 +1,18 @@
+import { en } from '../../locales/en.ts';
+import { negotiateLanguage, type TextDirection, Translator } from '../../locales/index.ts';
 import type { Failure } from './failure.ts';
 
 /**
  * What a panel shows when it keeps failing: in the words of someone standing in front of it,
  * what happened, that it tries again by itself (and when), and whom to call. It is a page of its
- * own (a data: URL with a strict policy), so it shows even when the app's page cannot load.
+ * own (a data: URL with a strict policy), so it shows even when the app's page cannot load; and it
+ * is worded here, in the main process, in the panel's language (the caller loads its Translator).
  */
 
 export interface ErrorScreen {
+  /** The language the words are in (`<html lang>`) and its direction (`<html dir>`). */
+  lang: string;
+  dir: TextDirection;
   title: string;
   message: string;
   /** "It tries again by itself in about 5 minutes." */
@@ -17,35 +23,55 @@ export interface ErrorScreen {
   detail: string;
 }
 
-const FAILURE_WORDS: Record<Failure['kind'], string> = {
-  'render-process-gone': 'the panel’s page stopped',
-  unresponsive: 'the panel’s page stopped responding',
-  'gpu-process-gone': 'the graphics process stopped',
-  'heartbeat-lost': 'the panel’s page stopped answering',
-  'load-failed': 'the panel’s page could not be loaded',
+/** Each kind's choice in the catalogue's `app.kiosk.detail` message. */
+const FAILURE_CHOICE: Record<Failure['kind'], string> = {
+  'render-process-gone': 'renderGone',
+  unresponsive: 'unresponsive',
+  'gpu-process-gone': 'gpuGone',
+  'heartbeat-lost': 'heartbeatLost',
+  'load-failed': 'loadFailed',
 };
 
-function minutes(ms: number): string {
-  const m = Math.max(1, Math.round(ms / 60_000));
-  return m === 1 ? 'about a minute' : `about ${m} minutes`;
+/**
+ * The language of the kiosk's error screen: the installer's managed `panel.locale` when set, else
+ * the operating system's preferred languages, else English. (The room's own `settings.panel.locale`
+ * is not known here: the screen shows exactly when the page that reads the room cannot run.)
+ */
+export function errorScreenLanguage(managed: string | null | undefined, system: readonly string[]): string {
+  return negotiateLanguage([managed, ...system]);
+}
+
+let english: Translator | null = null;
+/** English, at hand without loading: the words when no other language has been loaded (yet). */
+export function englishWords(): Translator {
+  english ??= new Translator({ locale: 'en', dir: 'ltr', messages: en });
+  return english;
 }
 
 export function errorScreen(input: {
   failures: readonly Failure[];
   retryInMs: number;
   supportContact?: string | undefined;
+  /** The panel's language (`loadTranslator(errorScreenLanguage(…))`); English when absent. */
+  words?: Translator | undefined;
 }): ErrorScreen {
+  const words = input.words ?? englishWords();
   const last = input.failures[input.failures.length - 1];
   const contact = input.supportContact?.trim();
   return {
-    title: 'This panel is having trouble',
-    message: `Roomdeck restarted the panel ${input.failures.length} times in a short while, and it keeps failing. The room’s equipment is not affected.`,
-    retry: `It tries again by itself in ${minutes(input.retryInMs)}. There is nothing to press.`,
-    contact: contact
-      ? `If it keeps happening, contact ${contact}.`
-      : 'If it keeps happening, contact your AV support team.',
+    lang: words.locale,
+    dir: words.dir,
+    title: words.t('app.kiosk.title'),
+    message: words.t('app.kiosk.message', { count: input.failures.length }),
+    retry: words.t('app.kiosk.retry', { minutes: Math.max(1, Math.round(input.retryInMs / 60_000)) }),
+    contact: contact ? words.t('app.kiosk.contact', { contact }) : words.t('app.kiosk.contactTeam'),
+    // The moment stays ISO 8601 (UTC) in every language: it is evidence to match against the logs.
     detail: last
-      ? `Last problem: ${FAILURE_WORDS[last.kind]} (${last.detail}) at ${new Date(last.at).toISOString()}.`
+      ? words.t('app.kiosk.detail', {
+          kind: FAILURE_CHOICE[last.kind],
+          detail: last.detail,
+          at: new Date(last.at).toISOString(),
+        })
       : '',
   };
 }
@@ -54,7 +80,7 @@ const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#
 
 export function errorScreenHtml(screen: ErrorScreen): string {
   return [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    `<!doctype html><html lang="${escapeHtml(screen.lang)}" dir="${screen.dir}"><head><meta charset="utf-8">`,
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
     `<title>${escapeHtml(screen.title)}</title>`,
     '<style>body{margin:0;height:100vh;display:flex;flex-direction:column;justify-content:center;',

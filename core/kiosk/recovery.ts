@@ -1,4 +1,5 @@
 import type { Clock, TimerHandle } from '../api/clock.ts';
+import type { Translator } from '../../locales/index.ts';
 import { type ErrorScreen, errorScreen } from './error-screen.ts';
 import type { Failure, FailureKind } from './failure.ts';
 
@@ -69,6 +70,11 @@ export interface RecoverySupervisorOptions {
   policy?: Partial<RecoveryPolicy>;
   /** Shown on the error screen: who to call (configuration's `supportContact`). */
   supportContact?: string | undefined;
+  /**
+   * The error screen's words in the panel's language, asked for when it shows (the Electron glue
+   * loads them at start, which takes a moment); absent or not yet loaded: English.
+   */
+  words?: () => Translator | undefined;
   /** Every failure and action, for the log. */
   onEvent?: (event: RecoveryEvent) => void;
 }
@@ -180,6 +186,7 @@ export class RecoverySupervisor {
         failures: this.#failures,
         retryInMs: this.policy.errorRetryMs,
         supportContact: this.#o.supportContact,
+        words: this.#o.words?.(),
       });
       this.#o.target.showError(screen);
       this.#emit({ what: 'error-screen', failure });

@@ -1,6 +1,7 @@
 import type { Clock } from '../../core/api/clock.ts';
 import { DisplayAwake, type PowerSaveBlockerLike } from './display-awake.ts';
 import { errorScreenUrl } from '../../core/kiosk/error-screen.ts';
+import { loadTranslator, type Translator } from '../../locales/index.ts';
 import {
   cursorHidden,
   guardKioskQuit,
@@ -78,6 +79,12 @@ export interface KioskRuntimeOptions {
   clock: Clock;
   /** The app page's URL (no fragment); the page to return to goes into its fragment. */
   appUrl: string;
+  /**
+   * The error screen's language (core/kiosk/error-screen.ts `errorScreenLanguage`: the managed
+   * `panel.locale`, else the OS's). Its words are loaded at start; until then, or if they fail
+   * to load, the screen is in English.
+   */
+  language?: string | undefined;
   /** The window shown now, if any. */
   current(): SupervisedWindow | null;
   /** Creates a window loading `url` and makes it the current one (it calls `adopt` itself). */
@@ -117,9 +124,20 @@ export function startKioskRuntime(options: KioskRuntimeOptions): KioskRuntime {
     if (old !== null && !old.isDestroyed()) old.destroy();
   };
 
+  let words: Translator | undefined;
+  if (options.language !== undefined) {
+    loadTranslator(options.language).then(
+      (loaded) => {
+        words = loaded;
+      },
+      () => undefined,
+    );
+  }
+
   const supervisor = new RecoverySupervisor({
     clock: options.clock,
     supportContact: config.supportContact,
+    words: () => words,
     policy: options.policy,
     onEvent: options.onEvent,
     target: {

@@ -1,3 +1,4 @@
+import type { FatalReason } from './page-words.ts';
 import type { AccountDirectory } from './accounts.ts';
 import type { OAuthErrorCode } from './oauth-error.ts';
 import { isValidChallenge, PKCE_METHOD } from './pkce.ts';
@@ -34,7 +35,7 @@ export interface ValidAuthorizeRequest {
 
 export type AuthorizeCheck =
   /** The redirect URI cannot be trusted: tell the user, never redirect (RFC 6749 §4.1.2.1). */
-  | { kind: 'fatal'; message: string }
+  | { kind: 'fatal'; reason: FatalReason; message: string }
   /** Everything else goes back to the client at its (verified) redirect URI. */
   | { kind: 'error'; location: string }
   | { kind: 'ok'; request: ValidAuthorizeRequest };
@@ -57,15 +58,27 @@ export function redirectWith(
 
 export function checkAuthorizeRequest(accounts: AccountDirectory, params: AuthorizeParams): AuthorizeCheck {
   if (params.client_id === undefined || params.client_id === '')
-    return { kind: 'fatal', message: 'The request names no application (client_id is missing).' };
+    return {
+      kind: 'fatal',
+      reason: 'noClient',
+      message: 'The request names no application (client_id is missing).',
+    };
   const client = accounts.client(params.client_id);
   if (client === null)
-    return { kind: 'fatal', message: 'The application is not registered with this service.' };
+    return {
+      kind: 'fatal',
+      reason: 'unknownClient',
+      message: 'The application is not registered with this service.',
+    };
   const redirectUri = params.redirect_uri;
   if (redirectUri === undefined || redirectUri === '')
-    return { kind: 'fatal', message: 'The request has no redirect_uri.' };
+    return { kind: 'fatal', reason: 'noRedirect', message: 'The request has no redirect_uri.' };
   if (!redirectUriAllowed(client.redirectUris, redirectUri)) {
-    return { kind: 'fatal', message: 'The redirect_uri is not registered for this application.' };
+    return {
+      kind: 'fatal',
+      reason: 'unknownRedirect',
+      message: 'The redirect_uri is not registered for this application.',
+    };
   }
 
   const inFragment = params.response_type === 'token';

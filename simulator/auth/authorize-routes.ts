@@ -8,8 +8,8 @@ import {
 } from './authorize-request.ts';
 import { CSRF_FIELD, PRELOGIN_COOKIE } from './csrf.ts';
 import { sendHtml } from './html.ts';
-import { refusalMessage } from './login-throttle.ts';
 import { renderConsentPage, renderErrorPage, renderLoginPage, renderSignedOutPage } from './login-page.ts';
+import { pageWordsFor } from './page-words.ts';
 import { AuthorizeForm, AuthorizeQuery } from './schemas.ts';
 import type { AuthService } from './service.ts';
 import { isLoopbackRedirect } from './redirect-uri.ts';
@@ -24,10 +24,10 @@ export const SESSION_COOKIE = 'roomdeck_sim_session';
 function htmlErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const clientFault = error.statusCode !== undefined && error.statusCode < 500;
   if (!clientFault) request.log.error(error);
-  const message = clientFault
-    ? `The sign-in request is malformed: ${error.message}`
-    : 'Something went wrong.';
-  return sendHtml(reply, clientFault ? 400 : 500, renderErrorPage(message), null);
+  const words = pageWordsFor(request.headers);
+  // The validator's own detail names the parameter; it stays as the validator says it.
+  const message = clientFault ? words.malformed(error.message) : words.somethingWrong;
+  return sendHtml(reply, clientFault ? 400 : 500, renderErrorPage(words, message), null);
 }
 
 /** Completes the authorization for a signed-in user: a code (§4.1.2) or a token in the fragment (§4.2.2). */
@@ -87,6 +87,7 @@ function loginPage(
   error?: string,
 ): FastifyReply {
   const html = renderLoginPage({
+    words: pageWordsFor(http.request.headers),
     appName: request.client.name,
     hidden: { ...request.params, [CSRF_FIELD]: csrfToken(auth, http.request, http.reply) },
     username,
@@ -103,6 +104,7 @@ function consentPage(
 ): FastifyReply {
   const target = new URL(request.redirectUri);
   const html = renderConsentPage({
+    words: pageWordsFor(http.request.headers),
     appName: request.client.name,
     userName: user.name,
     username: user.username,
@@ -147,8 +149,10 @@ export function registerAuthorizeRoutes(app: TypeBoxApp, auth: AuthService): voi
     '/authorize',
     { schema: { querystring: AuthorizeQuery }, errorHandler: htmlErrorHandler },
     async (request, reply) => {
+      const words = pageWordsFor(request.headers);
       const check = checkAuthorizeRequest(auth.accounts, pickAuthorizeParams(request.query));
-      if (check.kind === 'fatal') return sendHtml(reply, 400, renderErrorPage(check.message), null);
+      if (check.kind === 'fatal')
+        return sendHtml(reply, 400, renderErrorPage(words, words.fatal[check.reason]), null);
       if (check.kind === 'error') return reply.redirect(check.location, 302);
       // prompt=login (after a sign-out in the app): the login session does not stand in for a password.
       const user = check.request.promptLogin ? null : auth.sessionUser(request.cookies[SESSION_COOKIE]);
@@ -163,19 +167,18 @@ export function registerAuthorizeRoutes(app: TypeBoxApp, auth: AuthService): voi
     '/authorize',
     { schema: { body: AuthorizeForm }, errorHandler: htmlErrorHandler },
     async (request, reply) => {
-      if (foreignOrigin(request)) {
-        const message = 'This sign-in form was sent from another site. Go back to the app and sign in again.';
-        return sendHtml(reply, 403, renderErrorPage(message), null);
-      }
+      const words = pageWordsFor(request.headers);
+      if (foreignOrigin(request))
+        return sendHtml(reply, 403, renderErrorPage(words, words.foreignForm), null);
       const check = checkAuthorizeRequest(auth.accounts, pickAuthorizeParams(request.body));
-      if (check.kind === 'fatal') return sendHtml(reply, 400, renderErrorPage(check.message), null);
+      if (check.kind === 'fatal')
+        return sendHtml(reply, 400, renderErrorPage(words, words.fatal[check.reason]), null);
       if (check.kind === 'error') return reply.redirect(check.location, 302);
       const http = { request, reply };
       const { username, password, approve: answer } = request.body;
       if (!auth.csrf.matches(request.cookies[PRELOGIN_COOKIE], request.body[CSRF_FIELD])) {
         // A fresh form: a forged post gains nothing, a stale tab just asks again.
-        const message = 'This sign-in page had expired. Enter your username and password again.';
-        return loginPage(auth, http, 403, check.request, username, message);
+        return loginPage(auth, http, 403, check.request, username, words.expiredForm);
       }
 
       if (answer !== undefined) {
@@ -187,31 +190,32 @@ export function registerAuthorizeRoutes(app: TypeBoxApp, auth: AuthService): voi
         }
         const user = check.request.promptLogin ? null : auth.sessionUser(sessionId);
         if (user === null) {
-          return loginPage(
-            auth,
-            http,
-            401,
-            check.request,
-            undefined,
-            'Your sign-in has expired. Sign in again.',
-          );
+          return loginPage(auth, http, 401, check.request, undefined, words.sessionExpired);
         }
         return approve(auth, check.request, user, reply);
       }
 
       if (username === undefined || username === '' || password === undefined || password === '') {
-        return loginPage(auth, http, 400, check.request, username, 'Enter your username and password.');
+        return loginPage(auth, http, 400, check.request, username, words.enterCredentials);
       }
       const checked = await auth.throttle.attempt(username, request.ip, () =>
         auth.accounts.verifyUser(username, password),
       );
       if (checked.refusal !== null) {
         reply.header('retry-after', String(checked.refusal.retryAfterSeconds));
-        return loginPage(auth, http, 429, check.request, username, refusalMessage(checked.refusal));
+        const { reason, retryAfterSeconds } = checked.refusal;
+        return loginPage(
+          auth,
+          http,
+          429,
+          check.request,
+          username,
+          words.tooMany('passwords', reason, retryAfterSeconds),
+        );
       }
       const user = checked.result;
       if (user === null) {
-        return loginPage(auth, http, 401, check.request, username, 'Wrong username or password.');
+        return loginPage(auth, http, 401, check.request, username, words.wrongCredentials);
       }
       setSessionCookie(reply, auth.startSession(user));
       return approve(auth, check.request, user, reply);
@@ -223,7 +227,7 @@ export function registerAuthorizeRoutes(app: TypeBoxApp, auth: AuthService): voi
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     auth.endSession(request.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, { path: '/auth' });
-    return sendHtml(reply, 200, renderSignedOutPage(), null);
+    return sendHtml(reply, 200, renderSignedOutPage(pageWordsFor(request.headers)), null);
   };
   app.get('/logout', logout);
   app.post('/logout', logout);

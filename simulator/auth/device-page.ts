@@ -1,5 +1,6 @@
 import { escapeHtml, htmlDocument } from './html.ts';
 import { hiddenFields } from './login-page.ts';
+import type { PageWords } from './page-words.ts';
 
 /**
  * The device verification page (RFC 8628 §3.3): the person types (or the QR code fills in) the code
@@ -7,6 +8,7 @@ import { hiddenFields } from './login-page.ts';
  */
 
 export interface DevicePageBase {
+  words: PageWords;
   csrf: string;
   error?: string | undefined;
 }
@@ -20,43 +22,47 @@ function errorBlock(error: string | undefined): string {
 const describedBy = (error: string | undefined): string =>
   error === undefined ? '' : ' aria-invalid="true" aria-describedby="device-error"';
 
-function codeField(userCode: string, error: string | undefined): string {
-  return `<label for="user_code">Code shown on the panel</label>
-<input id="user_code" name="user_code" type="text" autocomplete="one-time-code" autocapitalize="characters" spellcheck="false" required placeholder="XXXX-XXXX" value="${escapeHtml(userCode)}"${describedBy(error)}>`;
+function codeField(words: PageWords, userCode: string, error: string | undefined): string {
+  return `<label for="user_code">${escapeHtml(words.codeLabel)}</label>
+<input id="user_code" name="user_code" type="text" dir="ltr" autocomplete="one-time-code" autocapitalize="characters" spellcheck="false" required placeholder="XXXX-XXXX" value="${escapeHtml(userCode)}"${describedBy(error)}>`;
 }
 
 /** Not signed in: the code (filled in from the QR code's link) and the person's credentials. */
 export function renderDeviceLoginPage(
   input: DevicePageBase & { userCode: string; username?: string | undefined },
 ): string {
+  const { words } = input;
   return htmlDocument(
-    'Sign in to approve a device',
-    `<h1>Sign in to approve a device</h1>
-<p>A Roomdeck panel asks to sign in with your account. Sign in, then check the code.</p>
+    words,
+    words.approveDevice,
+    `<h1>${escapeHtml(words.approveDevice)}</h1>
+<p>${escapeHtml(words.approveDeviceIntro)}</p>
 ${errorBlock(input.error)}
 <form method="post" action="device">
 ${hiddenFields({ csrf_token: input.csrf })}
-${codeField(input.userCode, input.error)}
-<label for="username">Username</label>
+${codeField(words, input.userCode, input.error)}
+<label for="username">${escapeHtml(words.username)}</label>
 <input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required value="${escapeHtml(input.username ?? '')}">
-<label for="password">Password</label>
+<label for="password">${escapeHtml(words.password)}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required>
-<button type="submit">Sign in</button>
+<button type="submit">${escapeHtml(words.signIn)}</button>
 </form>`,
   );
 }
 
 /** Signed in, no usable code yet: ask for it. */
 export function renderDeviceCodePage(input: DevicePageBase & { userCode: string; userName: string }): string {
+  const { words } = input;
   return htmlDocument(
-    'Enter the code from the panel',
-    `<h1>Enter the code from the panel</h1>
-<p>Signed in as <strong>${escapeHtml(input.userName)}</strong>.</p>
+    words,
+    words.enterCode,
+    `<h1>${escapeHtml(words.enterCode)}</h1>
+<p>${words.signedInAs(`<strong>${escapeHtml(input.userName)}</strong>`)}</p>
 ${errorBlock(input.error)}
 <form method="post" action="device">
 ${hiddenFields({ csrf_token: input.csrf })}
-${codeField(input.userCode, input.error)}
-<button type="submit">Continue</button>
+${codeField(words, input.userCode, input.error)}
+<button type="submit">${escapeHtml(words.continue)}</button>
 </form>`,
   );
 }
@@ -69,34 +75,38 @@ export function renderDeviceConfirmPage(
   input: DevicePageBase & { userCode: string; displayCode: string; appName: string; userName: string },
 ): string {
   const fields = hiddenFields({ csrf_token: input.csrf, user_code: input.userCode });
+  const { words } = input;
   return htmlDocument(
-    `Approve ${input.appName}?`,
-    `<h1>Sign in ${escapeHtml(input.appName)} as ${escapeHtml(input.userName)}?</h1>
-<p>Check that the panel in front of you shows this code:</p>
+    words,
+    words.approveTitle(input.appName),
+    `<h1>${escapeHtml(words.signInAppAs(input.appName, input.userName))}</h1>
+<p>${escapeHtml(words.checkCode)}</p>
 <p class="code" data-user-code>${escapeHtml(input.displayCode)}</p>
-<p>Approve only if you started this on that panel yourself.</p>
+<p>${escapeHtml(words.approveOnlyIf)}</p>
 <form method="post" action="device">
 ${fields}
-<button type="submit" name="answer" value="approve">Approve</button>
+<button type="submit" name="answer" value="approve">${escapeHtml(words.approve)}</button>
 </form>
 <form method="post" action="device">
 ${fields}
-<button type="submit" name="answer" value="deny" class="secondary">Deny</button>
+<button type="submit" name="answer" value="deny" class="secondary">${escapeHtml(words.deny)}</button>
 </form>`,
   );
 }
 
-export function renderDeviceDonePage(approved: boolean, appName: string): string {
+export function renderDeviceDonePage(words: PageWords, approved: boolean, appName: string): string {
   const app = escapeHtml(appName);
   return approved
     ? htmlDocument(
-        'Device approved',
-        `<h1>Approved</h1>
-<p role="status">${app} is signing you in on the panel now. You can close this page.</p>`,
+        words,
+        words.deviceApproved,
+        `<h1>${escapeHtml(words.approved)}</h1>
+<p role="status">${words.approvedBody(app)}</p>`,
       )
     : htmlDocument(
-        'Device denied',
-        `<h1>Denied</h1>
-<p role="status">${app} will not be signed in. You can close this page.</p>`,
+        words,
+        words.deviceDenied,
+        `<h1>${escapeHtml(words.denied)}</h1>
+<p role="status">${escapeHtml(words.deniedBody(appName))}</p>`,
       );
 }

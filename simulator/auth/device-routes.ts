@@ -11,9 +11,9 @@ import {
 } from './device-page.ts';
 import { type DeviceRecord, displayUserCode } from './device-store.ts';
 import { FORMS_TO_SELF, sendHtml } from './html.ts';
-import { refusalMessage } from './login-throttle.ts';
 import { renderErrorPage } from './login-page.ts';
 import { OAuthError } from './oauth-error.ts';
+import { pageWordsFor } from './page-words.ts';
 import {
   DeviceAuthorizationBody,
   DeviceAuthorizationResponse,
@@ -32,8 +32,6 @@ import type { UserAccount } from './types.ts';
  * The page has the authorize page's hardening: CSRF token bound to a pre-login cookie, Origin check,
  * no framing, a throttle on wrong passwords, and one on wrong codes.
  */
-
-const BAD_CODE = 'That code is not known, has expired or was already answered. Check the code on the panel.';
 
 type Http = { request: FastifyRequest; reply: FastifyReply };
 
@@ -58,7 +56,11 @@ function loginPage(
   extra: { username?: string; error?: string } = {},
 ): FastifyReply {
   const csrf = csrfToken(auth, http.request, http.reply);
-  return page(http, status, renderDeviceLoginPage({ csrf, userCode, ...extra }));
+  return page(
+    http,
+    status,
+    renderDeviceLoginPage({ words: pageWordsFor(http.request.headers), csrf, userCode, ...extra }),
+  );
 }
 
 function codePage(
@@ -70,12 +72,14 @@ function codePage(
   error?: string,
 ): FastifyReply {
   const csrf = csrfToken(auth, http.request, http.reply);
-  return page(http, status, renderDeviceCodePage({ csrf, userCode, userName: user.name, error }));
+  const words = pageWordsFor(http.request.headers);
+  return page(http, status, renderDeviceCodePage({ words, csrf, userCode, userName: user.name, error }));
 }
 
 function confirmPage(auth: AuthService, http: Http, user: UserAccount, record: DeviceRecord): FastifyReply {
   const csrf = csrfToken(auth, http.request, http.reply);
   const html = renderDeviceConfirmPage({
+    words: pageWordsFor(http.request.headers),
     csrf,
     userCode: displayUserCode(record.userCode),
     displayCode: displayUserCode(record.userCode),
@@ -100,12 +104,16 @@ function lookUp(
   const admission = auth.codeGuesses.begin(address, address);
   if (admission.refusal !== undefined) {
     http.reply.header('retry-after', String(admission.refusal.retryAfterSeconds));
-    const wait = refusalMessage(admission.refusal).replace('wrong passwords', 'wrong codes');
+    const { reason, retryAfterSeconds } = admission.refusal;
+    const wait = pageWordsFor(http.request.headers).tooMany('codes', reason, retryAfterSeconds);
     return { reply: codePage(auth, http, 429, user, userCode, wait) };
   }
   const record = auth.pendingDevice(userCode);
   admission.attempt.settle(record === null ? 'failed' : 'succeeded');
-  if (record === null) return { reply: codePage(auth, http, 400, user, userCode, BAD_CODE) };
+  if (record === null) {
+    const badCode = pageWordsFor(http.request.headers).badCode;
+    return { reply: codePage(auth, http, 400, user, userCode, badCode) };
+  }
   return { record };
 }
 
@@ -159,37 +167,39 @@ export function registerDeviceRoutes(app: TypeBoxApp, auth: AuthService): void {
 
   app.post('/device', { schema: { body: DeviceForm } }, async (request, reply) => {
     const http = { request, reply };
-    if (foreignOrigin(request)) {
-      const message = 'This form was sent from another site. Open the address shown on the panel instead.';
-      return sendHtml(reply, 403, renderErrorPage(message), null);
-    }
+    const words = pageWordsFor(request.headers);
+    if (foreignOrigin(request))
+      return sendHtml(reply, 403, renderErrorPage(words, words.foreignDeviceForm), null);
     const { user_code: userCode = '', username, password, answer } = request.body;
     if (!auth.csrf.matches(request.cookies[PRELOGIN_COOKIE], request.body.csrf_token)) {
       // A forged post gains nothing: it answers no request and signs nobody in.
       return loginPage(auth, http, 403, userCode, {
-        error: 'This page had expired. Sign in and check the code again.',
+        error: words.expiredDevicePage,
       });
     }
 
     let user: UserAccount | null;
     if (username !== undefined || password !== undefined) {
       if (username === undefined || username === '' || password === undefined || password === '')
-        return loginPage(auth, http, 400, userCode, { username, error: 'Enter your username and password.' });
+        return loginPage(auth, http, 400, userCode, { username, error: words.enterCredentials });
       const checked = await auth.throttle.attempt(username, request.ip, () =>
         auth.accounts.verifyUser(username, password),
       );
       if (checked.refusal !== null) {
         reply.header('retry-after', String(checked.refusal.retryAfterSeconds));
-        return loginPage(auth, http, 429, userCode, { username, error: refusalMessage(checked.refusal) });
+        const { reason, retryAfterSeconds } = checked.refusal;
+        return loginPage(auth, http, 429, userCode, {
+          username,
+          error: words.tooMany('passwords', reason, retryAfterSeconds),
+        });
       }
       user = checked.result;
       if (user === null)
-        return loginPage(auth, http, 401, userCode, { username, error: 'Wrong username or password.' });
+        return loginPage(auth, http, 401, userCode, { username, error: words.wrongCredentials });
       setSessionCookie(reply, auth.startSession(user));
     } else {
       user = auth.sessionUser(request.cookies[SESSION_COOKIE]);
-      if (user === null)
-        return loginPage(auth, http, 401, userCode, { error: 'Your sign-in has expired. Sign in again.' });
+      if (user === null) return loginPage(auth, http, 401, userCode, { error: words.sessionExpired });
     }
 
     if (userCode === '') return codePage(auth, http, 200, user, '');
@@ -198,6 +208,6 @@ export function registerDeviceRoutes(app: TypeBoxApp, auth: AuthService): void {
     if (answer === undefined) return confirmPage(auth, http, user, found.record);
     if (answer !== 'approve' && answer !== 'deny') return confirmPage(auth, http, user, found.record);
     auth.answerDevice(found.record, user, answer === 'approve');
-    return page(http, 200, renderDeviceDonePage(answer === 'approve', appName(auth, found.record)));
+    return page(http, 200, renderDeviceDonePage(words, answer === 'approve', appName(auth, found.record)));
   });
 }

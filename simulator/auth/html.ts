@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import type { PageWords } from './page-words.ts';
 
 /** The shell shared by the login and error pages: escaping, styling and the security headers. */
 
@@ -28,7 +29,7 @@ input:focus-visible, button:focus-visible { outline: 3px solid Highlight; outlin
 button { margin-top: 1.5rem; width: 100%; padding: 0.7rem; font: inherit; font-weight: 600; border: 0; border-radius: 0.4rem; background: #1f5fbf; color: #fff; cursor: pointer; }
 button.secondary { margin-top: 0.75rem; background: transparent; color: CanvasText; border: 1px solid GrayText; }
 code { overflow-wrap: anywhere; }
-p.code { font: 700 2rem/1.2 ui-monospace, monospace; letter-spacing: 0.1em; text-align: center; }
+p.code { font: 700 2rem/1.2 ui-monospace, monospace; letter-spacing: 0.1em; text-align: center; direction: ltr; unicode-bidi: isolate; }
 .error { padding: 0.6rem 0.8rem; border-radius: 0.4rem; background: #fde8e8; color: #8a1111; }
 `;
 
@@ -60,9 +61,10 @@ export function contentSecurityPolicy(formRedirectUri: string | null | typeof FO
   ].join('; ');
 }
 
-export function htmlDocument(title: string, body: string): string {
+/** A page in `words`' language: `<html lang dir>` say which, so the browser lays it out right to left where it is. */
+export function htmlDocument(words: PageWords, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${words.lang}" dir="${words.dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

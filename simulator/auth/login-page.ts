@@ -1,8 +1,10 @@
 import { escapeHtml, htmlDocument } from './html.ts';
+import type { PageWords } from './page-words.ts';
 
 /** The sign-in form and the error page the authorize endpoint shows. */
 
 export interface LoginPageInput {
+  words: PageWords;
   appName: string;
   /** The authorize parameters, posted back unchanged as hidden fields. */
   hidden: Record<string, string | undefined>;
@@ -25,23 +27,26 @@ export function renderLoginPage(input: LoginPageInput): string {
       : `<p class="error" id="login-error" role="alert">${escapeHtml(input.error)}</p>`;
   const invalid = input.error === undefined ? '' : ' aria-invalid="true" aria-describedby="login-error"';
   const app = escapeHtml(input.appName);
+  const { words } = input;
   return htmlDocument(
-    `Sign in to ${input.appName}`,
-    `<h1>Sign in</h1>
-<p>to continue to <strong>${app}</strong> (Control Service simulator)</p>
+    words,
+    words.signInTo(input.appName),
+    `<h1>${escapeHtml(words.signIn)}</h1>
+<p>${words.toContinueTo(`<strong>${app}</strong>`)}</p>
 ${error}
 <form method="post" action="authorize">
 ${hidden}
-<label for="username">Username</label>
+<label for="username">${escapeHtml(words.username)}</label>
 <input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required autofocus value="${escapeHtml(input.username ?? '')}"${invalid}>
-<label for="password">Password</label>
+<label for="password">${escapeHtml(words.password)}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}>
-<button type="submit">Sign in</button>
+<button type="submit">${escapeHtml(words.signIn)}</button>
 </form>`,
   );
 }
 
 export interface ConsentPageInput {
+  words: PageWords;
   appName: string;
   /** Who the browser is signed in as. */
   userName: string;
@@ -58,34 +63,38 @@ export interface ConsentPageInput {
  */
 export function renderConsentPage(input: ConsentPageInput): string {
   const app = escapeHtml(input.appName);
+  const { words } = input;
   return htmlDocument(
-    `Continue to ${input.appName}?`,
-    `<h1>Continue as ${escapeHtml(input.userName)}?</h1>
-<p><strong>${app}</strong> asks to use the Control Service simulator as <strong>${escapeHtml(input.username)}</strong>. It will receive the answer at <code>${escapeHtml(input.redirectTarget)}</code>.</p>
+    words,
+    words.continueToTitle(input.appName),
+    `<h1>${escapeHtml(words.continueAs(input.userName))}</h1>
+<p>${words.consentBody(`<strong>${app}</strong>`, `<strong>${escapeHtml(input.username)}</strong>`, `<code dir="ltr">${escapeHtml(input.redirectTarget)}</code>`)}</p>
 <form method="post" action="authorize">
 ${hiddenFields(input.hidden)}
-<button type="submit" name="approve" value="yes">Continue</button>
+<button type="submit" name="approve" value="yes">${escapeHtml(words.continue)}</button>
 </form>
 <form method="post" action="authorize">
 ${hiddenFields(input.hidden)}
-<button type="submit" name="approve" value="switch" class="secondary">Use another account</button>
+<button type="submit" name="approve" value="switch" class="secondary">${escapeHtml(words.useAnotherAccount)}</button>
 </form>`,
   );
 }
 
-export function renderSignedOutPage(): string {
+export function renderSignedOutPage(words: PageWords): string {
   return htmlDocument(
-    'Signed out',
-    `<h1>Signed out</h1>
-<p role="status">This browser is no longer signed in to the Control Service simulator. The next sign-in asks for a password.</p>`,
+    words,
+    words.signedOut,
+    `<h1>${escapeHtml(words.signedOut)}</h1>
+<p role="status">${escapeHtml(words.signedOutBody)}</p>`,
   );
 }
 
-export function renderErrorPage(message: string): string {
+export function renderErrorPage(words: PageWords, message: string): string {
   return htmlDocument(
-    'Sign-in request rejected',
-    `<h1>Sign-in request rejected</h1>
+    words,
+    words.requestRejected,
+    `<h1>${escapeHtml(words.requestRejected)}</h1>
 <p role="alert">${escapeHtml(message)}</p>
-<p>The application that sent you here is misconfigured; you cannot continue from this page.</p>`,
+<p>${escapeHtml(words.misconfigured)}</p>`,
   );
 }

@@ -1,5 +1,7 @@
 import {
   BridgeError,
+  defaultMessage,
+  type ErrorCode,
   type BridgeErrorBody,
   isErrorCode,
   PAGE_KEY_HEADER,
@@ -22,14 +24,15 @@ export { BridgeError };
 /**
  * A bridge failure's words in the page's language. The page's first call (`session.boot`) is
  * asked before any catalogue has loaded, so its failure may be worded before there is a language:
- * it then carries its key, and whoever shows it words it by its code (i18n/error-words.ts) once
- * the language is in. A failure must never become a second failure because of its words.
+ * it then carries its code's plain default, and whoever shows it words it by its code
+ * (i18n/error-words.ts) once the language is in. A failure never becomes a second failure
+ * because of its words.
  */
-function words(key: MessageKey, values?: MessageValues): string {
+function words(code: ErrorCode, key: MessageKey, values?: MessageValues): string {
   try {
     return t(key, values);
   } catch {
-    return key;
+    return defaultMessage(code);
   }
 }
 
@@ -84,7 +87,10 @@ export function toBridgeError(error: unknown): BridgeError {
   }
   // A failure without a code is a fault in this app, not the network: never report it as link loss.
   const message = error instanceof Error ? error.message : String(error);
-  return new BridgeError({ code: UNEXPECTED, message: words('app.bridge.unexpected', { detail: message }) });
+  return new BridgeError({
+    code: UNEXPECTED,
+    message: words(UNEXPECTED, 'app.bridge.unexpected', { detail: message }),
+  });
 }
 
 function cleanIpcMessage(message: string): string {
@@ -104,8 +110,8 @@ function isErrorBody(v: unknown): v is BridgeErrorBody {
  */
 export function deadlineMessage(domain: string, verb: string, ms: number): string {
   const seconds = Math.round(ms / 1000);
-  if (domain === 'systems' && verb === 'exec') return words('app.bridge.execNoAnswer', { seconds });
-  return words('app.bridge.noAnswer', { seconds });
+  if (domain === 'systems' && verb === 'exec') return words(TIMEOUT, 'app.bridge.execNoAnswer', { seconds });
+  return words(TIMEOUT, 'app.bridge.noAnswer', { seconds });
 }
 
 function withDeadline<T>(work: Promise<T>, ms: number, words: string, onTimeout?: () => void): Promise<T> {
@@ -144,7 +150,10 @@ function httpCall(options: BridgeOptions, domain: string, verb: string): Call {
         if (abort.signal.aborted)
           throw new BridgeError({ code: TIMEOUT, message: deadlineMessage(domain, verb, ms) });
         const why = error instanceof Error ? error.message : String(error);
-        throw new BridgeError({ code: UNREACHABLE, message: words('app.bridge.unreachable', { detail: why }) });
+        throw new BridgeError({
+          code: UNREACHABLE,
+          message: words(UNREACHABLE, 'app.bridge.unreachable', { detail: why }),
+        });
       }
       let body: unknown;
       try {
@@ -153,14 +162,16 @@ function httpCall(options: BridgeOptions, domain: string, verb: string): Call {
         throw new BridgeError({
           code: response.status >= 500 ? UNREACHABLE : BAD_RESPONSE,
           // The HTTP status is a code, not a quantity: passed as text, never formatted as a number.
-          message: words('app.bridge.unreadable', { status: String(response.status) }),
+          message: words(response.status >= 500 ? UNREACHABLE : BAD_RESPONSE, 'app.bridge.unreadable', {
+            status: String(response.status),
+          }),
         });
       }
       if (isRecord(body) && body.ok === true) return body.value;
       if (isRecord(body) && body.ok === false && isErrorBody(body.error)) throw new BridgeError(body.error);
       throw new BridgeError({
         code: BAD_RESPONSE,
-        message: words('app.bridge.unexpectedAnswer', { status: String(response.status) }),
+        message: words(BAD_RESPONSE, 'app.bridge.unexpectedAnswer', { status: String(response.status) }),
       });
     })();
     return withDeadline(request, ms, deadlineMessage(domain, verb, ms), () => abort.abort());
@@ -174,7 +185,7 @@ function ipcCall(options: BridgeOptions, ipc: RoomdeckApi, domain: string, verb:
     if (!fn)
       throw new BridgeError({
         code: UNREACHABLE,
-        message: words('app.bridge.unavailable'),
+        message: words(UNREACHABLE, 'app.bridge.unavailable'),
       });
     return withDeadline(Promise.resolve(fn(args)), ms, deadlineMessage(domain, verb, ms));
   };

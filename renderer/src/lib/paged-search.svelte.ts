@@ -1,5 +1,6 @@
-import { messageOf } from './bridge.ts';
+import { type BridgeError, toBridgeError } from './bridge.ts';
 import { type Clock, systemClock } from './clock.ts';
+import { errorWords } from './i18n/error-words.ts';
 
 /** One page request: `q` only when something is typed, `filters` only those that are set. */
 export interface PageRequest<F extends Record<string, string>> {
@@ -43,7 +44,8 @@ export class PagedSearch<T, F extends Record<string, string>> implements Pageabl
   #results = $state.raw<T[]>([]);
   #total = $state(0);
   #loading = $state(false);
-  #error = $state<string | null>(null);
+  /** The last load's failure; its words are read in the page's language when shown. */
+  #failure = $state.raw<BridgeError | null>(null);
   #timer: unknown = null;
   /** Answers can overtake each other; only the latest request may write the list. */
   #generation = 0;
@@ -71,8 +73,13 @@ export class PagedSearch<T, F extends Record<string, string>> implements Pageabl
   get loading(): boolean {
     return this.#loading;
   }
+  /** What a person reads about the last load's failure, in the page's language; null when it loaded. */
   get error(): string | null {
-    return this.#error;
+    return this.#failure === null ? null : errorWords(this.#failure);
+  }
+  /** The failure itself (its code and the main process's own words), for views that show evidence. */
+  get failure(): BridgeError | null {
+    return this.#failure;
   }
   get hasPrevious(): boolean {
     return this.#offset > 0;
@@ -137,9 +144,9 @@ export class PagedSearch<T, F extends Record<string, string>> implements Pageabl
       if (generation !== this.#generation) return;
       this.#results = page.items;
       this.#total = page.total;
-      this.#error = null;
+      this.#failure = null;
     } catch (error) {
-      if (generation === this.#generation) this.#error = messageOf(error);
+      if (generation === this.#generation) this.#failure = toBridgeError(error);
     } finally {
       if (generation === this.#generation) this.#loading = false;
     }
