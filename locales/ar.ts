@@ -741,6 +741,10 @@ export const ar = {
 
   // ── language: choosing a language ──
   'language.button': 'اللغة',
+  'language.buttonLabel': 'اللغة: {name}',
+  'language.choose': 'اختر لغة',
+  'language.technician': 'لغة أدوات الفني (هذا الجهاز)',
+  'language.asPanel': 'مثل لوحة التحكم ({name})',
   // ── end language ──
 
   // ── errors: a sentence for every ErrorCode (renderer/src/lib/i18n/error-words.ts; lead) ──

@@ -735,6 +735,10 @@ export const de = {
 
   // ── language: choosing a language ──
   'language.button': 'Sprache',
+  'language.buttonLabel': 'Sprache: {name}',
+  'language.choose': 'Sprache wählen',
+  'language.technician': 'Sprache der Technikerwerkzeuge (dieses Gerät)',
+  'language.asPanel': 'Wie das Bedienfeld ({name})',
   // ── end language ──
 
   // ── errors: a sentence for every ErrorCode (renderer/src/lib/i18n/error-words.ts; lead) ──

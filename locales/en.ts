@@ -739,6 +739,10 @@ export const en = {
 
   // ── language: choosing a language ──
   'language.button': 'Language',
+  'language.buttonLabel': 'Language: {name}',
+  'language.choose': 'Choose a language',
+  'language.technician': 'Language of the technician tools (this device)',
+  'language.asPanel': 'As the panel ({name})',
   // ── end language ──
 
   // ── errors: a sentence for every ErrorCode (renderer/src/lib/i18n/error-words.ts; lead) ──
