@@ -65,7 +65,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   if (first) await page.setViewportSize(first);
 }
 
-const box = async (locator: Locator) => {
+const boxOf = async (locator: Locator) => {
   const b = await locator.boundingBox();
   if (b === null) throw new Error(`${locator} is not on the screen`);
   return b;
@@ -131,4 +131,147 @@ test('a technician module page in Arabic and in English', async ({ page }) => {
     document.documentElement.dir = 'rtl';
   });
   await shoot(page, 'technician-module');
+});
+
+/** The travel (0…1000) the volume fader shows, once the device has answered the last command. */
+async function travel(page: Page): Promise<number> {
+  await expect(page.locator('.control-bar [data-fader]')).not.toHaveAttribute('data-state', 'pending');
+  return Number(await volume(page).inputValue());
+}
+
+/** Where along the track the accent fill is: the track's colour at a fraction of its width. */
+async function filledAt(page: Page, fractions: number[]): Promise<boolean[]> {
+  const png = (await volume(page).screenshot()).toString('base64');
+  return page.evaluate(
+    async ([data, at]) => {
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const g = canvas.getContext('2d');
+      if (!g) throw new Error('no 2d context');
+      g.drawImage(bitmap, 0, 0);
+      // The accent is a strong blue; the empty track is a grey.
+      return at.map((f) => {
+        const [r = 0, , b = 0] = g.getImageData(
+          Math.round(f * bitmap.width),
+          Math.round(bitmap.height / 2),
+          1,
+          1,
+        ).data;
+        return b - r > 80;
+      });
+    },
+    [png, fractions] as const,
+  );
+}
+
+test('in Arabic the volume runs right to left: more toward the left by finger and by ArrowLeft, filled from the right', async ({
+  page,
+}) => {
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
+  await speak(page, 'ar');
+  await tiles(page).first().click();
+  await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
+  const input = volume(page);
+  const track = await boxOf(input);
+  const y = track.y + track.height / 2;
+
+  // A finger near the right end sets a low level, near the left end a high one.
+  await page.mouse.click(track.x + track.width * 0.85, y);
+  const right = await travel(page);
+  await page.mouse.click(track.x + track.width * 0.15, y);
+  const left = await travel(page);
+  expect(left, 'the left end is the loud end').toBeGreaterThan(right);
+  expect(left).toBeGreaterThan(500);
+  expect(right).toBeLessThan(500);
+  // Filled from the right up to the thumb (on the left): the fill is where the level is.
+  expect(await filledAt(page, [0.05, 0.95])).toEqual([false, true]);
+
+  // ArrowLeft moves toward the left: louder; ArrowRight quieter.
+  await input.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  const quieter = await travel(page);
+  expect(quieter).toBeLessThan(left);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  expect(await travel(page)).toBeGreaterThan(quieter);
+});
+
+test('in English the volume still runs left to right, filled from the left (as before)', async ({ page }) => {
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
+  await speak(page, 'en-GB');
+  await tiles(page).first().click();
+  const input = volume(page);
+  const track = await boxOf(input);
+  await page.mouse.click(track.x + track.width * 0.3, track.y + track.height / 2);
+  const level = await travel(page);
+  expect(level).toBeLessThan(500);
+  expect(await filledAt(page, [0.05, 0.95])).toEqual([true, false]);
+  await input.focus();
+  await page.keyboard.press('ArrowRight');
+  expect(await travel(page)).toBeGreaterThan(level);
+});
+
+/** The welcome's and the help's parts, measured at 1280×800 in one language. */
+async function measure(page: Page) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const welcome = {
+    name: await boxOf(page.locator('.welcome .room-name')),
+    clock: await boxOf(page.locator('.welcome .clock')),
+    booking: await boxOf(page.locator('.welcome .booking-headline')),
+    tiles: await Promise.all((await tiles(page).all()).map(boxOf)),
+  };
+  await openHelp(page);
+  const sheet = helpSheet(page);
+  const help = {
+    sheet: await boxOf(sheet),
+    heading: await boxOf(sheet.locator('h2').first()),
+    qr: await boxOf(sheet.locator('.qr')),
+    text: await boxOf(sheet.locator('.help-text')),
+    about: await boxOf(sheet.locator('.about')),
+    // The line between the help text and the room's facts: on the side that faces the text.
+    line: await sheet.locator('.about').evaluate((e) => {
+      const s = getComputedStyle(e);
+      return { left: s.borderLeftWidth, right: s.borderRightWidth };
+    }),
+  };
+  await sheet.locator('button.primary').click();
+  return { welcome, help };
+}
+
+test('in Arabic the welcome, its booking and the help sheet are the English screens mirrored; the tiles run right to left', async ({
+  page,
+}) => {
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
+  await speak(page, 'en-GB');
+  const en = await measure(page);
+  await speak(page, 'ar');
+  const ar = await measure(page);
+  const W = 1280;
+  const rightEdge = (b: { x: number; width: number }) => b.x + b.width;
+  // Start-anchored parts: where English has them from the left edge, Arabic has them from the right.
+  for (const [what, e, a] of [
+    ['room name', en.welcome.name, ar.welcome.name],
+    ['booking headline', en.welcome.booking, ar.welcome.booking],
+    ['help heading', en.help.heading, ar.help.heading],
+    ['help text', en.help.text, ar.help.text],
+  ] as const)
+    expect(W - rightEdge(a), `${what}: its start edge`).toBeCloseTo(e.x, -1);
+  // End-anchored parts: the clock, the QR code and the room's facts.
+  for (const [what, e, a] of [
+    ['clock', en.welcome.clock, ar.welcome.clock],
+    ['QR code', en.help.qr, ar.help.qr],
+    ['facts', en.help.about, ar.help.about],
+  ] as const)
+    expect(a.x, `${what}: its end edge`).toBeCloseTo(W - rightEdge(e), -1);
+  // The tiles: the first (the room's first source) on the right in Arabic, on the left in English.
+  expect(en.welcome.tiles.length).toBeGreaterThan(1);
+  const xs = (boxes: { x: number }[]) => boxes.map((b) => b.x);
+  expect(xs(en.welcome.tiles)).toEqual([...xs(en.welcome.tiles)].sort((p, q) => p - q));
+  expect(xs(ar.welcome.tiles)).toEqual([...xs(ar.welcome.tiles)].sort((p, q) => q - p));
+  // The line between the help text and the facts faces the text.
+  expect(en.help.line).toEqual({ left: '1px', right: '0px' });
+  expect(ar.help.line).toEqual({ left: '0px', right: '1px' });
 });
