@@ -7,6 +7,7 @@
  * the main process and the host format their own pages with it.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
+import { isolateValues, shownArguments } from './bidi.ts';
 import type { Catalogue, MessageKey } from './en.ts';
 import type { TextDirection } from './languages.ts';
 
@@ -51,6 +52,17 @@ export class Translator {
         this.#formats.set(key, format);
       }
       const out = format.format(values as Record<string, string | number | Date>);
+    let format = this.#formats.get(key);
+    if (!format) {
+      const source = this.#messages[key];
+      if (source === undefined) return key;
+      format = new IntlMessageFormat(source, this.locale, this.#icuFormats());
+      this.#formats.set(key, format);
+    }
+    // Right to left, names and other data inside the sentence keep their own direction (bidi.ts).
+    const shown = values !== undefined && this.dir === 'rtl' ? isolateValues(values, shownArguments(format.getAst())) : values;
+    try {
+      const out = format.format(shown as Record<string, string | number | Date>);
       return typeof out === 'string' ? out : String(out);
     } catch {
       return key;
