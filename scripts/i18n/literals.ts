@@ -470,12 +470,14 @@ const isNode = (value: unknown): value is SvelteNode =>
   typeof value === 'object' && value !== null && typeof (value as SvelteNode).type === 'string';
 
 /** Svelte's own node types; anything else with a `type` is an ESTree expression or pattern. */
-const isSvelteNode = (node: SvelteNode): boolean =>
+export const isSvelteType = (type: string): boolean =>
   /^(Root|Fragment|Text|Comment|Component|Script|StyleSheet|Options|Attribute|SpreadAttribute|SlotElement|TitleElement|RegularElement)$/.test(
-    node.type,
+    type,
   ) ||
-  /(Block|Tag|Directive|Element)$/.test(node.type) ||
-  node.type.startsWith('Svelte');
+  /(Block|Tag|Directive|Element)$/.test(type) ||
+  type.startsWith('Svelte');
+
+const isSvelteNode = (node: SvelteNode): boolean => isSvelteType(node.type);
 
 const isComponent = (node: SvelteNode): boolean =>
   node.type === 'Component' || node.type === 'SvelteComponent';
