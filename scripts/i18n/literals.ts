@@ -125,7 +125,7 @@ const CODE_CALLEES = new Set([
 ]);
 
 /** Constructors whose message is for a developer (a bug report, a log), never shown as is. */
-const ERROR_CONSTRUCTORS = /(^|\.)([A-Z][A-Za-z]*Error|Error)$/;
+const ERROR_CONSTRUCTORS = /(^|\.)([A-Z][A-Za-z]*)?(Error|Failure|Exception|Fault)$/;
 
 /** Object keys whose value is code, not words, even when it has spaces. */
 const CODE_KEYS = new Set([

@@ -97,7 +97,9 @@ describe('TypeScript', () => {
     expect(tsTexts("const o = { 'Some key here': 1 }; o['Another key here'];")).toEqual([]);
     expect(tsTexts("console.warn('The room did not answer'); log.info('Sent the command');")).toEqual([]);
     expect(
-      tsTexts("throw new Error('i18n: no language loaded yet'); new TypeError('Bad thing here');"),
+      tsTexts(
+        "throw new Error('i18n: no language loaded yet'); new TypeError('Bad thing here'); new PartialFailure(d, 'Not everything worked');",
+      ),
     ).toEqual([]);
     expect(tsTexts("if (state === 'Not ready') {} switch (x) { case 'Warming up': break; }")).toEqual([]);
     expect(tsTexts("type Kind = 'Room on' | 'Room off';")).toEqual([]);
