@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { net, safeStorage, session, shell } from 'electron';
+import { app, net, safeStorage, session, shell } from 'electron';
 import ElectronStore from 'electron-store';
 import { fetchThroughNet } from '../core/api/net-fetch.ts';
 import { signOutMarkerFile } from '../core/auth/sign-out-memory.ts';
@@ -70,5 +70,7 @@ export function createDesktopServices(options: DesktopServicesOptions): MainServ
     technicianLockout: lockoutFile({ dataDir: config.dataDir }),
     log,
     diagnostics,
+    // What the panel falls back to when neither the configuration nor the room names a language.
+    systemLanguages: () => app.getPreferredSystemLanguages(),
   });
 }

@@ -29,5 +29,9 @@ export const ar = {
 
   // ── language: choosing a language ──
   'language.button': 'اللغة',
+  'language.buttonLabel': 'اللغة: {name}',
+  'language.choose': 'اختر لغة',
+  'language.technician': 'لغة أدوات الفني (هذا الجهاز)',
+  'language.asPanel': 'مثل لوحة التحكم ({name})',
   // ── end language ──
 } satisfies Catalogue;

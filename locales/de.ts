@@ -26,5 +26,9 @@ export const de = {
 
   // ── language: choosing a language ──
   'language.button': 'Sprache',
+  'language.buttonLabel': 'Sprache: {name}',
+  'language.choose': 'Sprache wählen',
+  'language.technician': 'Sprache der Technikerwerkzeuge (dieses Gerät)',
+  'language.asPanel': 'Wie das Bedienfeld ({name})',
   // ── end language ──
 } satisfies Catalogue;

@@ -31,6 +31,10 @@ export const en = {
 
   // ── language: choosing a language ──
   'language.button': 'Language',
+  'language.buttonLabel': 'Language: {name}',
+  'language.choose': 'Choose a language',
+  'language.technician': 'Language of the technician tools (this device)',
+  'language.asPanel': 'As the panel ({name})',
   // ── end language ──
 };
 

@@ -75,6 +75,8 @@ export interface MainServicesOptions {
    * `service.live` off there is no socket and the pages poll.
    */
   liveFeeds?: MakeLiveFeeds;
+  /** The OS's preferred languages (Electron's app.getPreferredSystemLanguages); none in the browser host. */
+  systemLanguages?: () => readonly string[];
 }
 
 export interface MainServices {
@@ -201,7 +203,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     technician,
     panelReports,
     enrolment,
-    appConfig: appConfigOf({ config, settings, enrolment }),
+    appConfig: appConfigOf({ config, settings, enrolment, systemLanguages: options.systemLanguages }),
     log,
     pollRoundTrips: new RoundTripHistogram(),
     diagnostics: options.diagnostics,

@@ -9,6 +9,7 @@ export const DEFAULTS = {
   scope: 'public',
   poll: { fastMs: 250, fastForMs: 5000, idleMs: 2000, idleAfterMs: 120_000, probeMs: 2500, rarelyMs: 60_000 },
   // Campus AV standards switch an unused room off after 3–4 hours.
+  // No language setting: the room's, then the OS's language decides; times as it writes them.
   panel: { screensaverAfterS: 120, stillUsingAfterS: 3 * 3600, stillUsingAnswerS: 60 },
   requestTimeoutMs: 8000,
   kiosk: false,

@@ -24,6 +24,9 @@ const ENV: Readonly<Record<string, TextSetting>> = {
   ROOMDECK_UPDATE_CHANNEL: { key: 'updates.channel', takes: 'string' },
   ROOMDECK_LIVE: { key: 'service.live', takes: 'string' },
   ROOMDECK_API: { key: 'service.api', takes: 'string' },
+  ROOMDECK_LOCALE: { key: 'panel.locale', takes: 'string' },
+  ROOMDECK_LANGUAGES: { key: 'panel.languages', takes: 'list' },
+  ROOMDECK_CLOCK: { key: 'panel.clock', takes: 'string' },
 };
 
 export function readEnv(env: Env): Reading {

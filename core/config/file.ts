@@ -36,7 +36,18 @@ const FileConfig = Type.Object(
     hideCursor: Type.Optional(Type.Boolean()),
     supportContact: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     poll: Type.Optional(Type.Partial(PollSettings, { additionalProperties: false })),
-    panel: Type.Optional(Type.Partial(PanelTimers, { additionalProperties: false })),
+    // The language settings are checked by language.ts, so their words name the values Roomdeck takes.
+    panel: Type.Optional(
+      Type.Object(
+        {
+          ...Type.Partial(PanelTimers).properties,
+          locale: Type.Optional(Type.Unknown()),
+          languages: Type.Optional(Type.Unknown()),
+          clock: Type.Optional(Type.Unknown()),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     allowInsecureVault: Type.Optional(Type.Boolean()),
     dataDir: Type.Optional(Type.String({ minLength: 1 })),
     requestTimeoutMs: Type.Optional(ResolvedConfig.properties.requestTimeoutMs),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { parsePinHash } from '../technician/pin.ts';
 import type { Env } from './defaults.ts';
+import { checkLanguageSettings } from './language.ts';
 import { dotted } from './layers.ts';
 import { ConfigInvalidError, type ConfigProblem } from './problems.ts';
 import { ResolvedConfig } from './schema.ts';
@@ -66,6 +67,7 @@ export function resolveMerged(
     ...checkUpdates(value, sources),
     ...checkLive(value, sources),
     ...checkService(value, sources),
+    ...checkLanguageSettings(value, sources),
     ...checkAcrossSettings(value, sources),
   ];
   if (all.length === 0) all.push(...schemaProblems(value, sources));

@@ -1,8 +1,21 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { PanelTimers, PollSettings } from '../../contract/config.ts';
+import { ClockRule, PanelTimers, PollSettings } from '../../contract/config.ts';
 
 /** `service.live`: the control websocket on or off. */
 export const LiveSetting = Type.Union([Type.Literal('on'), Type.Literal('off')]);
+
+/**
+ * Which language the panel speaks (`panel.*`, managed configuration). Checked and made canonical
+ * by language.ts; the renderer decides between them and the room's own (renderer/src/lib/i18n).
+ */
+export const PanelLanguage = Type.Object({
+  /** The language the panel speaks whatever the room or the OS says: a BCP 47 tag ("de", "en-GB"). */
+  locale: Type.Optional(Type.String({ minLength: 2 })),
+  /** The languages a room offers on its welcome screen; two or more: a language button. */
+  languages: Type.Optional(Type.Array(Type.String({ minLength: 2 }))),
+  /** One 12/24-hour rule for every time shown: as the language writes them, or the installer's. */
+  clock: Type.Optional(ClockRule),
+});
 
 /**
  * Roomdeck's configuration after flags, environment and the config file are merged and checked.
@@ -45,7 +58,8 @@ export const ResolvedConfig = Type.Object({
   /** Whom to call, shown on the panel's error screen ("AV support, ext. 4357"). */
   supportContact: Type.Optional(Type.String({ maxLength: 200 })),
   poll: PollSettings,
-  panel: PanelTimers,
+  /** The panel's timers, and the language it speaks (see PanelLanguage). */
+  panel: Type.Object({ ...PanelTimers.properties, ...PanelLanguage.properties }),
   /** Linux without a keyring: store tokens with safeStorage's basic_text backend anyway. */
   allowInsecureVault: Type.Boolean(),
   /** Where the vault and remembered settings live. */

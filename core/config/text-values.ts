@@ -5,7 +5,7 @@
 
 export interface TextSetting {
   key: string;
-  takes: 'string' | 'integer' | 'boolean';
+  takes: 'string' | 'integer' | 'boolean' | 'list';
 }
 
 const TRUE = new Set(['1', 'true', 'yes', 'on']);
@@ -13,6 +13,16 @@ const FALSE = new Set(['0', 'false', 'no', 'off']);
 
 export function parseValue(setting: TextSetting, raw: string): { value: unknown } | { error: string } {
   if (setting.takes === 'string') return raw === '' ? { error: 'must not be empty' } : { value: raw };
+  if (setting.takes === 'list') {
+    // "de, en,ar": commas between, spaces around them forgiven; each entry is checked where it is used.
+    const items = raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
+    return items.length === 0
+      ? { error: `must list values separated by commas (got "${raw}")` }
+      : { value: items };
+  }
   if (setting.takes === 'integer') {
     return /^\d+$/.test(raw) ? { value: Number(raw) } : { error: `must be a whole number (got "${raw}")` };
   }

@@ -1,8 +1,8 @@
 import './app.css';
 import type { BridgeError } from './lib/bridge.ts';
 import { createBridge, findIpc, pageKeyOf } from './lib/bridge.ts';
-import { panelLanguage, roomLocaleOf } from './lib/i18n/choose.ts';
 import { useLanguage } from './lib/i18n/i18n.svelte.ts';
+import { pageLanguageState } from './lib/i18n/page-language.svelte.ts';
 import { BOOT_ANSWERED_MARK } from './lib/startup-marks.ts';
 import { warmTimeFormats } from './lib/time-format.ts';
 
@@ -26,24 +26,22 @@ void boot.then(
 
 // The page's language (only its catalogue is fetched), chosen from the boot's answer while the
 // panel's code arrives; then the first Intl formatters load the locale's data (time-format.ts).
-const browserLanguages = globalThis.navigator?.languages ?? [];
+// pageLanguageState keeps what chose it, so later changes (the room's, a visitor's) follow.
 const language = boot
   .then(
-    (answer) =>
-      panelLanguage(
-        answer.config.language,
-        answer.opening && 'room' in answer.opening
-          ? roomLocaleOf(answer.opening.room.detail.system.settings)
-          : null,
-        browserLanguages,
-      ),
-    () => panelLanguage(undefined, null, browserLanguages),
+    (answer) => {
+      pageLanguageState.configure(answer.config.language);
+      if (answer.opening && 'room' in answer.opening)
+        pageLanguageState.setRoom(answer.opening.room.detail.system.settings ?? null);
+    },
+    () => undefined,
   )
-  .then((code) => useLanguage(code))
+  .then(() => useLanguage(pageLanguageState.wanted, pageLanguageState.clock))
   .then(warmTimeFormats);
 try {
   const [{ start }] = await Promise.all([import('./start.ts'), language]);
   sessionEnded = start({ api, boot, pageKey });
+  pageLanguageState.follow();
 } catch {
   // The panel's code did not arrive (the host restarted with another build, the network dropped):
   // say so rather than leave a blank screen. A kiosk's watchdog reloads the page by itself.

@@ -12,13 +12,26 @@ export interface AppConfigSources {
   settings: Settings;
   /** The panel's own binding: an enrolled panel's room is locked like a configured one. */
   enrolment: PanelEnrolment;
+  /**
+   * The operating system's preferred languages, best first: under Electron
+   * `app.getPreferredSystemLanguages()`, passed in by electron/ (core stays Electron-free). The
+   * browser host passes nothing: its page is in a browser whose own languages
+   * (`navigator.languages`, the renderer's last fallback) already are the person's choice.
+   */
+  systemLanguages?: () => readonly string[];
 }
 
 /**
  * The configuration as the renderer sees it (the contract's AppConfig): the room chosen here when
  * none is configured, and nothing secret (no client secret, no service account).
  */
-export function appConfigOf({ config, settings, enrolment }: AppConfigSources): () => AppConfig {
+export function appConfigOf({
+  config,
+  settings,
+  enrolment,
+  systemLanguages,
+}: AppConfigSources): () => AppConfig {
+  const { screensaverAfterS, stillUsingAfterS, stillUsingAnswerS } = config.panel;
   return () => ({
     serverUrl: config.serverUrl,
     embeddedSimulator: config.embeddedSimulator,
@@ -26,9 +39,14 @@ export function appConfigOf({ config, settings, enrolment }: AppConfigSources): 
     systemLocked: config.systemId !== null || enrolment.bound,
     kiosk: config.kiosk,
     poll: { ...config.poll },
-    panel: { ...config.panel },
-    // Placeholder until core/config reads panel.locale / panel.languages / panel.clock (issue 24).
-    language: { locale: null, languages: [], clock: 'locale', system: [] },
+    panel: { screensaverAfterS, stillUsingAfterS, stillUsingAnswerS },
+    language: {
+      locale: config.panel.locale ?? null,
+      languages: [...(config.panel.languages ?? [])],
+      clock: config.panel.clock ?? 'locale',
+      // Asked each time: a person may change the OS's languages while Roomdeck runs.
+      system: [...(systemLanguages?.() ?? [])],
+    },
   });
 }
 

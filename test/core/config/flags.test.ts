@@ -30,7 +30,7 @@ function problemsOf(argv: string[]): ConfigProblem[] {
 const OPTIONS =
   '(options: --server --client-id --system --kiosk --hide-cursor --support-contact --port --data-dir ' +
   '--allow-insecure-vault --config --browser-host --demo --screensaver-after --still-using-after ' +
-  '--still-using-answer --technician-pin --technician-idle --update-url --update-channel --live --api)';
+  '--still-using-answer --locale --languages --clock --technician-pin --technician-idle --update-url --update-channel --live --api)';
 
 describe('reading the command line', () => {
   it('reports every wrong argument at once, each in its own words, listing the options', () => {

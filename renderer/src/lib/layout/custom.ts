@@ -62,7 +62,34 @@ function errorsOf(schema: TSchema, value: unknown, base: string): LayoutProblem[
   return out;
 }
 
-const TOP_KEYS = ['$schema', 'version', 'title', 'home', 'power', 'volume', 'pages', 'sections', 'advanced'];
+const TOP_KEYS = [
+  '$schema',
+  'version',
+  'title',
+  'home',
+  'power',
+  'volume',
+  'pages',
+  'sections',
+  'advanced',
+  'locale',
+  'languages',
+];
+
+const isLanguageTag = (v: unknown): boolean =>
+  typeof v === 'string' && /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/.test(v);
+
+function checkLanguage(raw: Record<string, unknown>): LayoutProblem[] {
+  const problems: LayoutProblem[] = [];
+  if (raw.locale !== undefined && !isLanguageTag(raw.locale))
+    problems.push({ path: '/locale', reason: 'must be a language tag such as "de", "en-GB" or "ar"' });
+  if (raw.languages !== undefined && (!Array.isArray(raw.languages) || !raw.languages.every(isLanguageTag)))
+    problems.push({
+      path: '/languages',
+      reason: 'must be a list of language tags such as ["de", "en", "ar"]',
+    });
+  return problems;
+}
 
 function checkSections(sections: unknown, base: string): LayoutProblem[] {
   if (!Array.isArray(sections) || sections.length === 0) {
@@ -127,6 +154,7 @@ function checkOutline(raw: unknown): LayoutProblem[] {
   if (raw.advanced !== undefined && typeof raw.advanced !== 'boolean') {
     problems.push({ path: '/advanced', reason: 'must be true or false' });
   }
+  problems.push(...checkLanguage(raw));
   if (raw.home !== undefined) problems.push(...errorsOf(PanelLayout.properties.home, raw.home, '/home'));
   if (raw.power !== undefined) problems.push(...errorsOf(PanelPower, raw.power, '/power'));
   if (raw.volume !== undefined) problems.push(...checkVolume(raw.volume));

@@ -223,6 +223,20 @@ export const PanelLayout = Type.Object(
     volume: Type.Optional(PanelVolume),
     pages: Type.Optional(Type.Array(PanelPage, { minItems: 1 })),
     sections: Type.Optional(Type.Array(PanelSection, { minItems: 1 })),
+    // Language (issue 24): valid in a layout of any version, and alone (the layout stays automatic).
+    locale: Type.Optional(
+      Type.String({
+        minLength: 2,
+        description:
+          'The language the room’s panel speaks, a BCP 47 tag such as "de", "en-GB" or "ar". A panel’s managed panel.locale wins over it; without either, the operating system’s language. A language Roomdeck does not ship falls back to the next choice.',
+      }),
+    ),
+    languages: Type.Optional(
+      Type.Array(Type.String({ minLength: 2 }), {
+        description:
+          'Languages the room offers on its welcome screen, e.g. ["de", "en", "ar"]: two or more show a language button; the panel returns to the room’s language when idle. A panel’s managed panel.languages wins over it.',
+      }),
+    ),
     advanced: Type.Optional(
       Type.Boolean({
         default: false,

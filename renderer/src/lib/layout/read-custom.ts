@@ -8,6 +8,14 @@ import type { CustomLayoutResult } from './custom.ts';
  */
 export async function readCustomLayout(panel: unknown, types: Types): Promise<CustomLayoutResult | null> {
   if (panel === undefined || panel === null) return null;
+  // Only the room's language (settings.panel.locale / .languages, lib/i18n): no layout of its own.
+  if (
+    typeof panel === 'object' &&
+    !Array.isArray(panel) &&
+    Object.keys(panel).length > 0 &&
+    Object.keys(panel).every((key) => key === 'locale' || key === 'languages' || key === '$schema')
+  )
+    return null;
   const { parseCustomLayout } = await import('./custom.ts');
   return parseCustomLayout(panel, types);
 }
