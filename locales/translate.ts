@@ -51,17 +51,9 @@ export class Translator {
         format = new IntlMessageFormat(source, this.locale, this.#icuFormats());
         this.#formats.set(key, format);
       }
-      const out = format.format(values as Record<string, string | number | Date>);
-    let format = this.#formats.get(key);
-    if (!format) {
-      const source = this.#messages[key];
-      if (source === undefined) return key;
-      format = new IntlMessageFormat(source, this.locale, this.#icuFormats());
-      this.#formats.set(key, format);
-    }
-    // Right to left, names and other data inside the sentence keep their own direction (bidi.ts).
-    const shown = values !== undefined && this.dir === 'rtl' ? isolateValues(values, shownArguments(format.getAst())) : values;
-    try {
+      // Right to left, names and other data inside the sentence keep their own direction (bidi.ts).
+      const shown =
+        values !== undefined && this.dir === 'rtl' ? isolateValues(values, shownArguments(format.getAst())) : values;
       const out = format.format(shown as Record<string, string | number | Date>);
       return typeof out === 'string' ? out : String(out);
     } catch {

@@ -45,7 +45,7 @@ function setup() {
       }
       return { outcome: 'wrong', access: access() };
     },
-    signIn: async () => ({ status: access().session }),
+    signIn: async () => ({ status: access().session, navigateTo: null }),
     // The technician said no on their phone: the main process reports the code and its English.
     deviceSignIn: async () => ({
       status: {
