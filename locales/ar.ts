@@ -469,7 +469,6 @@ export const ar = {
   'tech.module.pingNamed': 'اختبار الاتصال بـ {label}',
   'tech.module.startNamed': 'تشغيل {label}',
   'tech.module.startShort': 'تشغيل',
-  'tech.module.stopShort': 'إيقاف',
   'tech.module.noMatch': 'لا توجد وحدة تطابق عوامل التصفية هذه.',
   'tech.module.list': 'الوحدات',
   'tech.module.reload': 'إعادة التحميل',

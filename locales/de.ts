@@ -463,7 +463,6 @@ export const de = {
   'tech.module.pingNamed': '{label} anpingen',
   'tech.module.startNamed': '{label} starten',
   'tech.module.startShort': 'Starten',
-  'tech.module.stopShort': 'Stoppen',
   'tech.module.noMatch': 'Kein Modul passt zu diesen Filtern.',
   'tech.module.list': 'Module',
   'tech.module.reload': 'Neu laden',

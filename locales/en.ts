@@ -467,7 +467,6 @@ export const en = {
   'tech.module.pingNamed': 'Ping {label}',
   'tech.module.startNamed': 'Start {label}',
   'tech.module.startShort': 'Start',
-  'tech.module.stopShort': 'Stop',
   'tech.module.noMatch': 'No module matches these filters.',
   'tech.module.list': 'Modules',
   'tech.module.reload': 'Reload',
