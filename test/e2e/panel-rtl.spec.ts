@@ -75,9 +75,13 @@ const tiles = (page: Page) => page.locator('.welcome .source-tile');
 const volume = (page: Page) => page.locator('.control-bar [data-fader] input[type="range"]');
 const helpSheet = (page: Page) => page.locator('.help-sheet');
 
-/** Opens the room's help from the welcome: the first of the corner's quiet buttons. */
+/** Opens the room's help from the welcome: its Help button (tagged data-action once the panel's words land). */
 async function openHelp(page: Page): Promise<void> {
-  await page.locator('.welcome .corner-actions button').first().click();
+  const tagged = page.locator('.welcome .corner-actions [data-action="help"]');
+  await ((await tagged.count()) > 0
+    ? tagged
+    : page.locator('.welcome .corner-actions button').first()
+  ).click();
   await expect(helpSheet(page)).toBeVisible();
 }
 
