@@ -86,24 +86,26 @@ export function argumentProblems(en: Messages, other: Messages, locale: string):
   return out;
 }
 
-/** Words of at least two letters: what says a message is prose and not a unit or a code. */
-const words = (text: string) => text.match(/\p{L}{2,}/gu) ?? [];
+/** Prose words (with lowercase letters, two or more): "IP / URI" has none, "Room on" has two. */
+const words = (text: string) => text.match(/\p{L}*\p{Ll}\p{L}*/gu)?.filter((word) => word.length >= 2) ?? [];
 
 /**
- * Messages left in English in a translation. A message whose English has at least two words and
- * comes out the same in the translation is untranslated; for a language in another script, any
- * message whose English has a lowercase word must have a letter of that script.
+ * Messages left in English in a translation. A message whose English has at least two prose words
+ * and comes out the same in the translation is untranslated; for a language in another script, any
+ * message whose English has a lowercase word must have a letter of that script. `kept`: keys that
+ * rightly read the same in every language (a product's name, protocol names), each for a reason.
  */
 export function untranslatedProblems(
   en: Messages,
   other: Messages,
   locale: string,
   script?: RegExp,
+  kept: ReadonlySet<string> = new Set(),
 ): string[] {
   const out: string[] = [];
   for (const [key, message] of Object.entries(other)) {
     const source = en[key];
-    if (source === undefined) continue;
+    if (source === undefined || kept.has(key)) continue;
     let mine: string;
     let theirs: string;
     try {

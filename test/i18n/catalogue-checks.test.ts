@@ -115,6 +115,11 @@ describe('left in English', () => {
     expect(untranslatedProblems({ x: 'Volume' }, { x: 'Volume' }, 'ar', /\p{Script=Arabic}/u)).toEqual([
       'ar: x has no ar letter: "Volume"',
     ]);
+    // Technical identifiers alone are not prose; a product name is kept by an explicit entry.
+    expect(untranslatedProblems({ x: 'IP / URI' }, { x: 'IP / URI' }, 'de')).toEqual([]);
+    expect(
+      untranslatedProblems({ x: 'Roomdeck' }, { x: 'Roomdeck' }, 'ar', /\p{Script=Arabic}/u, new Set(['x'])),
+    ).toEqual([]);
   });
 });
 
