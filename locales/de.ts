@@ -34,7 +34,7 @@ export const de = {
   'app.advice.other': 'Versuchen Sie erneut, sich anzumelden. Wenn das wieder passiert, rufen Sie den AV-Support an und nennen Sie die Meldung oben.',
   'app.picker.title': 'Raum wählen',
   'app.picker.search': 'Suche',
-  'app.picker.searchPlaceholder': 'z. B. Besprechung, Hafen, Display + Kamera, -Lounge',
+  'app.picker.searchPlaceholder': 'z. B. Hafen, Display + Kamera, -Lounge',
   'app.picker.zone': 'Bereich',
   'app.picker.allZones': 'Alle Bereiche',
   'app.picker.room': 'Raum',
