@@ -44,7 +44,7 @@ describe('the error screen in German and Arabic', () => {
     );
     expect(screen.contact).toBe('Wenn das Problem bleibt, wenden Sie sich an Helpdesk 555-0100.');
     expect(screen.detail).toBe(
-      'Letztes Problem: Die Seite des Panels antwortete nicht mehr (no heartbeat for 30 s) um 2030-01-01T09:05:00.000Z.',
+      'Letztes Problem: Die Panelseite antwortete nicht mehr (no heartbeat for 30 s) um 2030-01-01T09:05:00.000Z.',
     );
     const html = errorScreenHtml(screen);
     expect(htmlTag(html)).toBe('<html lang="de" dir="ltr">');
@@ -93,7 +93,7 @@ describe('the recovery supervisor', () => {
     supervisor.rendererGone('crashed');
     expect(screens).toHaveLength(1);
     expect(htmlTag(screens[0]!)).toBe('<html lang="de" dir="ltr">');
-    expect(screens[0]).toContain('Die Seite des Panels wurde beendet (crashed)');
+    expect(screens[0]).toContain('Die Panelseite wurde beendet (crashed)');
     supervisor.dispose();
   });
 });
