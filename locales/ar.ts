@@ -8,7 +8,6 @@ export const ar = {
   // ── common: words shared everywhere (lead) ──
   'common.close': 'إغلاق',
   'common.cancel': 'إلغاء',
-  'common.retry': 'أعد المحاولة',
   'common.reload': 'إعادة التحميل',
   // ── end common ──
 
@@ -574,7 +573,7 @@ export const ar = {
   'tech.signIn.scan': 'امسح الرمز بهاتفك، وسجّل الدخول ووافق. تبقى اللوحة مسجّلة الدخول بحسابها الخاص.',
   'tech.signIn.orOpen': 'أو افتح {address} وأدخل',
   'tech.signIn.code': 'الرمز المطلوب إدخاله',
-  'tech.signIn.waiting': 'بانتظار الموافقة… الرمز صالح لمدة {minutes, plural, one {دقيقة واحدة} two {دقيقتين} few {# دقائق} many {# دقيقة} other {# دقيقة}}.',
+  'tech.signIn.waiting': 'بانتظار الموافقة… الرمز صالح لمدة {minutes, plural, zero {# دقيقة} one {دقيقة واحدة} two {دقيقتين} few {# دقائق} many {# دقيقة} other {# دقيقة}}.',
   'tech.signIn.newCode': 'رمز جديد',
   'tech.signIn.onPanel': 'سجّل الدخول على هذه اللوحة بدلًا من ذلك',
   'tech.signIn.ownAccount': 'استخدم حسابك الخاص. تبقى اللوحة مسجّلة الدخول بحسابها وتواصل العمل.',
@@ -618,8 +617,8 @@ export const ar = {
   'tech.keyboard.name.symbols': 'الرموز',
   'tech.keyboard.name.letters': 'الحروف',
   'tech.keyboard.name.hide': 'إخفاء لوحة المفاتيح',
-  'tech.keyboard.glyph.shift': '⇧ Shift',
-  'tech.keyboard.glyph.caps': '⇪ Caps',
+  'tech.keyboard.glyph.shift': '⇧ تبديل',
+  'tech.keyboard.glyph.caps': '⇪ تثبيت',
   'tech.keyboard.glyph.space': 'مسافة',
   'tech.keyboard.glyph.enter': 'إدخال',
   'tech.keyboard.glyph.hide': 'إخفاء',
@@ -711,9 +710,9 @@ export const ar = {
   'tech.words.noAnswerBecause': 'لم يستجب {host}: {exception}',
   'tech.words.deleteRoom': 'أتريد حذف {room}؟',
   'tech.words.noModuleGoes': 'لن تُحذف معها أي وحدة.',
-  'tech.words.modulesGo': '{count, plural, one {ستُوقف هذه الوحدة وتُحذف معها} two {ستُوقف هاتان الوحدتان وتُحذفان معها} other {ستُوقف هذه الوحدات وتُحذف معها}}: {list}.',
+  'tech.words.modulesGo': '{count, plural, zero {لن تُوقف أي وحدة} one {ستُوقف هذه الوحدة وتُحذف معها} two {ستُوقف هاتان الوحدتان وتُحذفان معها} few {ستُوقف هذه الوحدات وتُحذف معها} many {ستُوقف هذه الوحدات وتُحذف معها} other {ستُوقف هذه الوحدات وتُحذف معها}}: {list}.',
   'tech.words.moduleKept': '{label} ({rooms, plural, zero {لا غرف أخرى} one {غرفة أخرى واحدة} two {غرفتان أخريان} few {# غرف أخرى} many {# غرفة أخرى} other {# غرفة أخرى}})',
-  'tech.words.modulesStay': '{count, plural, one {تبقى هذه الوحدة لأن غرفًا أخرى تستخدمها} two {تبقى هاتان الوحدتان لأن غرفًا أخرى تستخدمهما} other {تبقى هذه الوحدات لأن غرفًا أخرى تستخدمها}}: {list}.',
+  'tech.words.modulesStay': '{count, plural, zero {لا تبقى أي وحدة} one {تبقى هذه الوحدة لأن غرفًا أخرى تستخدمها} two {تبقى هاتان الوحدتان لأن غرفًا أخرى تستخدمهما} few {تبقى هذه الوحدات لأن غرفًا أخرى تستخدمها} many {تبقى هذه الوحدات لأن غرفًا أخرى تستخدمها} other {تبقى هذه الوحدات لأن غرفًا أخرى تستخدمها}}: {list}.',
   'tech.words.reason.required': 'مطلوب',
   'tech.words.reason.unexpected': 'ليس حقلًا هنا',
   'tech.words.reason.empty': 'يجب ألا يكون فارغًا',
@@ -739,7 +738,6 @@ export const ar = {
   // ── end tech-b ──
 
   // ── language: choosing a language ──
-  'language.button': 'اللغة',
   'language.buttonLabel': 'اللغة: {name}',
   'language.choose': 'اختر لغة',
   'language.technician': 'لغة أدوات الفني (هذا الجهاز)',

@@ -5,7 +5,6 @@ export const de = {
   // ── common: words shared everywhere (lead) ──
   'common.close': 'Schließen',
   'common.cancel': 'Abbrechen',
-  'common.retry': 'Erneut versuchen',
   'common.reload': 'Neu laden',
   // ── end common ──
 
@@ -55,8 +54,6 @@ export const de = {
   'app.kiosk.contact': 'Wenn das Problem bleibt, wenden Sie sich an {contact}.',
   'app.kiosk.contactTeam': 'Wenn das Problem bleibt, wenden Sie sich an Ihren AV-Support.',
   'app.kiosk.detail': 'Letztes Problem: {kind, select, renderGone {Die Panelseite wurde beendet} unresponsive {Die Panelseite reagierte nicht mehr} gpuGone {Der Grafikprozess wurde beendet} heartbeatLost {Die Panelseite antwortete nicht mehr} other {Die Panelseite konnte nicht geladen werden}} ({detail}) um {at}.',
-  'app.kiosk.detail':
-    'Letztes Problem: {kind, select, renderGone {Die Seite des Panels wurde beendet} unresponsive {Die Seite des Panels reagierte nicht mehr} gpuGone {Der Grafikprozess wurde beendet} heartbeatLost {Die Seite des Panels antwortete nicht mehr} other {Die Seite des Panels konnte nicht geladen werden}} ({detail}) um {at}.',
   'app.host.launchTitle': 'Öffnen Sie Roomdeck über die Adresse, die es ausgegeben hat',
   'app.host.launchSafety': 'Zu Ihrer Sicherheit öffnet sich Roomdeck nur über die Adresse, die es beim Start ausgegeben hat; sie endet auf {suffix}.',
   'app.host.launchCopy': 'Kopieren Sie diese Adresse aus dem Fenster, in dem Roomdeck läuft (sie beginnt mit {origin}), und öffnen Sie sie in diesem Browser. Wurde Roomdeck neu gestartet, verwenden Sie die neue Adresse, die es ausgegeben hat.',
@@ -735,7 +732,6 @@ export const de = {
   // ── end tech-b ──
 
   // ── language: choosing a language ──
-  'language.button': 'Sprache',
   'language.buttonLabel': 'Sprache: {name}',
   'language.choose': 'Sprache wählen',
   'language.technician': 'Sprache der Technikerwerkzeuge (dieses Gerät)',

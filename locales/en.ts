@@ -10,7 +10,6 @@ export const en = {
   // ── common: words shared everywhere (lead) ──
   'common.close': 'Close',
   'common.cancel': 'Cancel',
-  'common.retry': 'Try again',
   'common.reload': 'Reload',
   // ── end common ──
 
@@ -55,7 +54,7 @@ export const en = {
   'app.bridge.unexpectedAnswer': 'Roomdeck answered {status} unexpectedly.',
   'app.bridge.unavailable': 'This part of Roomdeck is not available in this version. Restart Roomdeck; if it stays, reinstall it.',
   'app.kiosk.title': 'This panel is having trouble',
-  'app.kiosk.message': 'Roomdeck restarted the panel {count, plural, other {# times}} in a short while, and it keeps failing. The room’s equipment is not affected.',
+  'app.kiosk.message': 'Roomdeck restarted the panel {count, plural, one {# time} other {# times}} in a short while, and it keeps failing. The room’s equipment is not affected.',
   'app.kiosk.retry': 'It tries again by itself in {minutes, plural, one {about a minute} other {about # minutes}}. There is nothing to press.',
   'app.kiosk.contact': 'If it keeps happening, contact {contact}.',
   'app.kiosk.contactTeam': 'If it keeps happening, contact your AV support team.',
@@ -737,7 +736,6 @@ export const en = {
   // ── end tech-b ──
 
   // ── language: choosing a language ──
-  'language.button': 'Language',
   'language.buttonLabel': 'Language: {name}',
   'language.choose': 'Choose a language',
   'language.technician': 'Language of the technician tools (this device)',

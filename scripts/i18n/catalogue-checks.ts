@@ -48,7 +48,12 @@ const shapeOrNull = (message: string | undefined): MessageShape | null => {
  * information; one it adds is never passed), and its plurals use the categories of its own
  * language (Intl.PluralRules), every one of them, or exact `=N` cases.
  */
-export function argumentProblems(en: Messages, other: Messages, locale: string): string[] {
+export function argumentProblems(
+  en: Messages,
+  other: Messages,
+  locale: string,
+  ownArguments: ReadonlySet<string> = new Set(),
+): string[] {
   const out: string[] = [];
   const rules = (ordinal: boolean) =>
     new Intl.PluralRules(locale, { type: ordinal ? 'ordinal' : 'cardinal' }).resolvedOptions()
@@ -57,8 +62,11 @@ export function argumentProblems(en: Messages, other: Messages, locale: string):
     const mine = shapeOrNull(message);
     const source = shapeOrNull(en[key]);
     if (!mine || !source) continue; // parse and key problems are reported on their own
-    const lost = missingFrom(source.args, mine.args);
-    const added = missingFrom(mine.args, source.args);
+    // A key with its own plain arguments per language (kept-as-is.ts) may differ in those only.
+    const plain = (args: ReadonlySet<string>, shape: MessageShape) =>
+      new Set([...args].filter((arg) => !ownArguments.has(key) || shape.structural.has(arg)));
+    const lost = missingFrom(plain(source.args, source), plain(mine.args, mine));
+    const added = missingFrom(plain(mine.args, mine), plain(source.args, source));
     if (lost.length > 0) out.push(`${locale}: ${key} drops {${lost.join('}, {')}}`);
     if (added.length > 0) out.push(`${locale}: ${key} reads {${added.join('}, {')}}, which English does not`);
     const tagsLost = missingFrom(source.tags, mine.tags);
@@ -123,7 +131,11 @@ export function untranslatedProblems(
 }
 
 /** Each t() call names a key English has, and passes exactly the values its message reads. */
-export function callProblems(en: Messages, calls: readonly TCall[]): string[] {
+export function callProblems(
+  en: Messages,
+  calls: readonly TCall[],
+  others: readonly Messages[] = [],
+): string[] {
   const out: string[] = [];
   for (const call of calls) {
     const where = `${call.file}:${call.line}`;
@@ -137,7 +149,11 @@ export function callProblems(en: Messages, calls: readonly TCall[]): string[] {
     if (!shape) continue;
     const passed = new Set(call.values);
     const needed = missingFrom(shape.args, passed);
-    const extra = missingFrom(passed, shape.args);
+    // Every language's arguments count as read (a language may read its own; see OWN_ARGUMENTS).
+    const read = new Set(shape.args);
+    for (const messages of others)
+      for (const arg of shapeOrNull(messages[call.key] ?? '')?.args ?? []) read.add(arg);
+    const extra = missingFrom(passed, read);
     if (needed.length > 0) out.push(`${where}: t('${call.key}') does not pass {${needed.join('}, {')}}`);
     if (extra.length > 0)
       out.push(`${where}: t('${call.key}') passes ${extra.join(', ')}, which the message does not read`);

@@ -136,26 +136,33 @@ export interface MessageShape {
   tags: Set<string>;
   /** Every plural/selectordinal in the message: its argument, kind and option keys. */
   plurals: { arg: string; ordinal: boolean; options: string[] }[];
+  /** Arguments that shape the message (plural, select, number, date, time), not plain text. */
+  structural: Set<string>;
 }
 
 /** What a message needs and offers, from its ICU syntax tree (throws on a syntax error). */
 export function shapeOf(message: string): MessageShape {
-  const shape: MessageShape = { args: new Set(), tags: new Set(), plurals: [] };
+  const shape: MessageShape = { args: new Set(), tags: new Set(), plurals: [], structural: new Set() };
   const walk = (elements: MessageFormatElement[]): void => {
     for (const element of elements) {
       switch (element.type) {
         case TYPE.argument:
+          shape.args.add(element.value);
+          break;
         case TYPE.number:
         case TYPE.date:
         case TYPE.time:
           shape.args.add(element.value);
+          shape.structural.add(element.value);
           break;
         case TYPE.select:
           shape.args.add(element.value);
+          shape.structural.add(element.value);
           for (const option of Object.values(element.options)) walk(option.value);
           break;
         case TYPE.plural:
           shape.args.add(element.value);
+          shape.structural.add(element.value);
           shape.plurals.push({
             arg: element.value,
             ordinal: element.pluralType === 'ordinal',

@@ -229,7 +229,7 @@ describe('the error screen', () => {
   it('says what happened, that it retries by itself, and whom to call', () => {
     const screen = errorScreen({ failures, retryInMs: 60_000, supportContact: 'Helpdesk 555-0100' });
     expect(screen.title).toBe('This panel is having trouble');
-    expect(screen.message).toContain('restarted the panel 1 times');
+    expect(screen.message).toContain('restarted the panel 1 time ');
     expect(screen.retry).toBe('It tries again by itself in about a minute. There is nothing to press.');
     expect(screen.contact).toBe('If it keeps happening, contact Helpdesk 555-0100.');
     expect(screen.detail).toBe(
