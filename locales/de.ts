@@ -141,7 +141,7 @@ export const de = {
   'panel.help.title': 'Hilfe für {name}',
   'panel.help.roomId': 'Raum-ID {id}',
   'panel.help.call': 'Hilfe unter {phone}',
-  'panel.help.askSupport': 'Wenden Sie sich für Hilfe an Ihren AV-Support.',
+  'panel.help.askSupport': 'Fragen Sie Ihren AV-Support.',
   'panel.help.page': 'Raumseite fürs Telefon: {address}',
   'panel.help.qr': 'QR-Code der Seite dieses Raums, {address}',
   'panel.help.loading': 'Wird geladen…',
