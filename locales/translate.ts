@@ -17,7 +17,10 @@ export type ClockRule = 'locale' | '12h' | '24h';
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
 
 export interface TranslatorOptions {
+  /** The tag dates, times and numbers are written in ("en-GB"), and what `lang` says. */
   locale: string;
+  /** The shipped language whose catalogue this is ("en"); the locale when absent. */
+  language?: string;
   dir: TextDirection;
   messages: Catalogue;
   clock?: ClockRule;
@@ -27,6 +30,7 @@ const hourCycleOf = (clock: ClockRule): Pick<Intl.DateTimeFormatOptions, 'hourCy
 
 export class Translator {
   readonly locale: string;
+  readonly language: string;
   readonly dir: TextDirection;
   readonly clock: ClockRule;
   readonly #messages: Catalogue;
@@ -34,8 +38,9 @@ export class Translator {
   readonly #dateFormats = new Map<string, Intl.DateTimeFormat>();
   readonly #numberFormats = new Map<string, Intl.NumberFormat>();
 
-  constructor({ locale, dir, messages, clock = 'locale' }: TranslatorOptions) {
+  constructor({ locale, language, dir, messages, clock = 'locale' }: TranslatorOptions) {
     this.locale = locale;
+    this.language = language ?? locale;
     this.dir = dir;
     this.clock = clock;
     this.#messages = messages;
@@ -52,8 +57,7 @@ export class Translator {
         this.#formats.set(key, format);
       }
       // Right to left, names and other data inside the sentence keep their own direction (bidi.ts).
-      const shown =
-        values !== undefined && this.dir === 'rtl' ? isolateValues(values, shownArguments(format.getAst())) : values;
+      const shown = values !== undefined && this.dir === 'rtl' ? isolateValues(values, shownArguments(format.getAst())) : values;
       const out = format.format(shown as Record<string, string | number | Date>);
       return typeof out === 'string' ? out : String(out);
     } catch {

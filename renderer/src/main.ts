@@ -36,7 +36,7 @@ const language = boot
     },
     () => undefined,
   )
-  .then(() => useLanguage(pageLanguageState.wanted, pageLanguageState.clock))
+  .then(() => useLanguage(pageLanguageState.wantedTag, pageLanguageState.clock))
   .then(warmTimeFormats);
 /** How long the load-failure screen waits for the page's language before it speaks English. */
 const LANGUAGE_WAIT_MS = 3_000;

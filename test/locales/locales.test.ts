@@ -136,6 +136,17 @@ describe('Translator: words and formats of one language', () => {
     expect(broken.t('common.close', { count: 1 })).toBe('common.close');
   });
 
+  it('reads the language’s catalogue but writes times and numbers as the region does', async () => {
+    const british = await loadTranslator('en-GB');
+    expect([british.language, british.locale]).toEqual(['en', 'en-GB']);
+    expect(british.time(at)).not.toMatch(/AM|PM/);
+    expect((await loadTranslator('en-US')).time(at)).toMatch(/AM|PM/);
+    const swiss = await loadTranslator('de_ch');
+    expect([swiss.language, swiss.locale]).toEqual(['de', 'de-CH']);
+    expect(swiss.number(1234.5)).toMatch(/^1['’]234\.5$/);
+    expect(swiss.t('error.unexpected')).toBe('In Roomdeck ist etwas schiefgelaufen.');
+  });
+
   it('loads English for a language Roomdeck does not ship', async () => {
     const french = await loadTranslator('fr');
     expect(french.locale).toBe('en');

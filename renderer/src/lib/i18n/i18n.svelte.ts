@@ -10,7 +10,6 @@
 import {
   type ClockRule,
   loadTranslator,
-  matchLanguage,
   type MessageKey,
   type MessageValues,
   SOURCE_LOCALE,
@@ -20,30 +19,35 @@ import {
 let active = $state.raw<Translator | null>(null);
 // The language asked for last: an older load that finishes late must not win.
 let wanted: string | null = null;
+// What the active Translator was loaded for (tag and clock rule).
+let loadedFor: string | null = null;
 
 function current(): Translator {
   if (active === null) throw new Error('i18n: no language loaded yet (await useLanguage() before mounting)');
   return active;
 }
 
-/** Loads `code` (English when Roomdeck does not ship it) and makes it the page's language. */
-export async function useLanguage(code: string, clock: ClockRule = active?.clock ?? 'locale'): Promise<void> {
-  const locale = matchLanguage(code) ?? SOURCE_LOCALE;
-  const mine = `${locale}|${clock}`;
+/**
+ * Loads the language for `tag` (English when Roomdeck does not ship it) and makes it the page's:
+ * its catalogue, and dates, times and numbers as `tag` writes them ("en-GB": 14:05).
+ */
+export async function useLanguage(tag: string, clock: ClockRule = active?.clock ?? 'locale'): Promise<void> {
+  const mine = `${tag}|${clock}`;
   wanted = mine;
-  if (active !== null && active.locale === locale && active.clock === clock) return;
-  const translator = await loadTranslator(locale, clock);
+  if (active !== null && loadedFor === mine) return;
+  const translator = await loadTranslator(tag, clock);
   if (wanted !== mine) return;
   active = translator;
+  loadedFor = mine;
   if (typeof document !== 'undefined') {
     document.documentElement.lang = translator.locale;
     document.documentElement.dir = translator.dir;
   }
 }
 
-/** The active language's tag ("de"), or English before any has loaded. */
+/** The active language's code as Roomdeck ships it ("de"), or English before any has loaded. */
 export function activeLocale(): string {
-  return active?.locale ?? SOURCE_LOCALE;
+  return active?.language ?? SOURCE_LOCALE;
 }
 
 export function activeDirection(): 'ltr' | 'rtl' {

@@ -67,6 +67,21 @@ export class PageLanguage {
     });
   }
 
+  /**
+   * The tag to format dates, times and numbers in: the first preference (configured, the room's,
+   * the OS's, the browser's) that names the wanted language ("en-GB" → 14:05), else the language.
+   */
+  get wantedTag(): string {
+    const code = this.wanted;
+    const preferences = [
+      this.#config?.locale,
+      this.#room.locale,
+      ...(this.#config?.system ?? []),
+      ...this.#browser,
+    ];
+    return preferences.find((tag) => typeof tag === 'string' && matchLanguage(tag) === code) ?? code;
+  }
+
   /** The room's language: the one the panel returns to when idle. */
   get roomLanguage(): string {
     return roomLanguage(this.#config, this.#room, this.#browser);
@@ -134,7 +149,7 @@ export class PageLanguage {
   follow(): () => void {
     return $effect.root(() => {
       $effect(() => {
-        void useLanguage(this.wanted, this.clock);
+        void useLanguage(this.wantedTag, this.clock);
       });
     });
   }
