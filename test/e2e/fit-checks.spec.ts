@@ -5,7 +5,7 @@ import { expectDialogFits, expectNothingCut, expectOneScreen, expectReadable } f
  * The fit checks themselves, on small pages in real Chromium: each fails on the fault it is for
  * (a German word too long for its button, a right-to-left row spilling out at the left, a help
  * sheet that scrolls, 16 px text) and passes the same page laid out well. So a green run of
- * panel-languages.spec.ts means the panel fits, not that the checks looked away. No stack: fast.
+ * i18n-fit.spec.ts means the panel fits, not that the checks looked away. No stack: fast.
  */
 
 const page_ = (body: string, dir = 'ltr') =>

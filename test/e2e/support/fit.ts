@@ -14,7 +14,7 @@ import { ROOT } from './processes.ts';
 /*
  * The panel's fit checks, in any language: one screen, nothing scrolling, nothing outside the
  * viewport or cut inside its box, text at least 18 px, and axe-core's serious/critical rules.
- * Used by panel-languages.spec.ts (German, Arabic, pseudo); panel-screens.spec.ts (English) still
+ * Used by i18n-fit.spec.ts (German, Arabic, pseudo); panel-screens.spec.ts (English) still
  * has its own copies of the first, the 18 px and the axe checks (to be switched over here).
  * They read the layout only, never words, so they say the same thing in every language.
  */

@@ -90,11 +90,13 @@ for (const language of LANGUAGES) {
           await expectLanguage(page, language.code, language.dir);
           const panel = page.locator('.panel');
           const what = (screen: string) => `${language.code} ${sizeTag} ${room.name} ${screen}`;
-          const fits = async (screen: string) => {
+          // axe on the welcome screen, the help sheet and the first page in use of every room: the
+          // other pages are the same controls (axe takes seconds per screen on a loaded machine).
+          const fits = async (screen: string, withAxe = true) => {
             await expectOneScreen(page, what(screen), SOFT);
             await expectNothingCut(page, what(screen), '.panel', SOFT);
             await expectReadable(page, what(screen), '.panel', SOFT);
-            if (axe) await expectAccessible(page, what(screen), SOFT);
+            if (axe && withAxe) await expectAccessible(page, what(screen), SOFT);
           };
 
           if ((await panel.getAttribute('data-view')) === 'welcome') {
@@ -123,7 +125,7 @@ for (const language of LANGUAGES) {
               count > 0
                 ? `in-use-${i + 1}-${(await tabs.nth(i).getAttribute('data-tab')) ?? 'page'}`
                 : 'in-use';
-            await fits(tab);
+            await fits(tab, i === 0);
             await snap(room.id, tab);
           }
         }
