@@ -58,6 +58,8 @@ export const ar = {
   'app.kiosk.contact': 'إذا تكرر ذلك، فاتصل بـ {contact}.',
   'app.kiosk.contactTeam': 'إذا تكرر ذلك، فاتصل بفريق دعم الصوت والصورة لديكم.',
   'app.kiosk.detail': 'آخر مشكلة: {kind, select, renderGone {توقفت صفحة اللوحة} unresponsive {توقفت صفحة اللوحة عن الاستجابة} gpuGone {توقفت عملية الرسوميات} heartbeatLost {توقفت صفحة اللوحة عن الرد} other {تعذّر تحميل صفحة اللوحة}} ({detail}) في {at}.',
+  'app.kiosk.noAnswer': 'لا استجابة منذ {seconds, plural, zero {# ثانية} one {ثانية واحدة} two {ثانيتين} few {# ثوانٍ} many {# ثانية} other {# ثانية}}',
+  'app.kiosk.noHeartbeat': 'لا إشارة حياة منذ {seconds, plural, zero {# ثانية} one {ثانية واحدة} two {ثانيتين} few {# ثوانٍ} many {# ثانية} other {# ثانية}}',
   'app.host.launchTitle': 'افتح Roomdeck من العنوان الذي عرضه',
   'app.host.launchSafety': 'حفاظًا على أمانك، لا يُفتح Roomdeck إلا من العنوان الذي عرضه عند بدء تشغيله، وهو ينتهي بـ {suffix}.',
   'app.host.launchCopy': 'انسخ ذلك العنوان من النافذة التي يعمل فيها Roomdeck (يبدأ بـ {origin}) وافتحه في هذا المتصفح. وإذا أُعيد تشغيل Roomdeck، فاستخدم العنوان الجديد الذي عرضه.',

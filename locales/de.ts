@@ -55,6 +55,8 @@ export const de = {
   'app.kiosk.contact': 'Wenn das Problem bleibt, wenden Sie sich an {contact}.',
   'app.kiosk.contactTeam': 'Wenn das Problem bleibt, wenden Sie sich an Ihren AV-Support.',
   'app.kiosk.detail': 'Letztes Problem: {kind, select, renderGone {Die Panelseite wurde beendet} unresponsive {Die Panelseite reagierte nicht mehr} gpuGone {Der Grafikprozess wurde beendet} heartbeatLost {Die Panelseite antwortete nicht mehr} other {Die Panelseite konnte nicht geladen werden}} ({detail}) um {at}.',
+  'app.kiosk.noAnswer': 'seit {seconds, plural, one {# s} other {# s}} keine Antwort',
+  'app.kiosk.noHeartbeat': 'seit {seconds, plural, one {# s} other {# s}} kein Lebenszeichen',
   'app.host.launchTitle': 'Öffnen Sie Roomdeck über die Adresse, die es ausgegeben hat',
   'app.host.launchSafety': 'Zu Ihrer Sicherheit öffnet sich Roomdeck nur über die Adresse, die es beim Start ausgegeben hat; sie endet auf {suffix}.',
   'app.host.launchCopy': 'Kopieren Sie diese Adresse aus dem Fenster, in dem Roomdeck läuft (sie beginnt mit {origin}), und öffnen Sie sie in diesem Browser. Wurde Roomdeck neu gestartet, verwenden Sie die neue Adresse, die es ausgegeben hat.',

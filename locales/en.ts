@@ -60,6 +60,8 @@ export const en = {
   'app.kiosk.contact': 'If it keeps happening, contact {contact}.',
   'app.kiosk.contactTeam': 'If it keeps happening, contact your AV support team.',
   'app.kiosk.detail': 'Last problem: {kind, select, renderGone {the panel’s page stopped} unresponsive {the panel’s page stopped responding} gpuGone {the graphics process stopped} heartbeatLost {the panel’s page stopped answering} other {the panel’s page could not be loaded}} ({detail}) at {at}.',
+  'app.kiosk.noAnswer': '{seconds, plural, one {no answer for # s} other {no answer for # s}}',
+  'app.kiosk.noHeartbeat': '{seconds, plural, one {no heartbeat for # s} other {no heartbeat for # s}}',
   'app.host.launchTitle': 'Open Roomdeck from the address it printed',
   'app.host.launchSafety': 'For your safety, Roomdeck only opens from the address it printed when it started, which ends in {suffix}.',
   'app.host.launchCopy': 'Copy that address from the window where Roomdeck is running (it starts with {origin}) and open it in this browser. If Roomdeck was restarted, use the new address it printed.',
