@@ -28,6 +28,7 @@ export function messageWithMarkup(
 }
 
 export function layout(words: Translator, title: string, body: string, head = ''): string {
+  // i18n-ignore: the words are the translated title; " · Roomdeck" is the product's name, the same in every language
   return `<!doctype html><html lang="${escapeHtml(words.locale)}" dir="${words.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${escapeHtml(title)} · Roomdeck</title>${head}
 <style>body{font:18px/1.5 system-ui,sans-serif;max-width:34rem;margin:15vh auto;padding:0 1rem;color:#1b1b1b}h1{font-size:1.5rem}code{font-size:1rem;word-break:break-all;unicode-bidi:isolate;direction:ltr}</style>

@@ -48,6 +48,15 @@ export function englishWords(): Translator {
   return english;
 }
 
+/** A silence Roomdeck measured, in the panel's language; Electron's own reasons stay as it gave them. */
+function silence(words: Translator, failure: Failure): string | null {
+  const seconds = failure.silentSeconds;
+  if (seconds === undefined) return null;
+  return failure.kind === 'heartbeat-lost'
+    ? words.t('app.kiosk.noHeartbeat', { seconds })
+    : words.t('app.kiosk.noAnswer', { seconds });
+}
+
 export function errorScreen(input: {
   failures: readonly Failure[];
   retryInMs: number;
@@ -69,7 +78,7 @@ export function errorScreen(input: {
     detail: last
       ? words.t('app.kiosk.detail', {
           kind: FAILURE_CHOICE[last.kind],
-          detail: last.detail,
+          detail: silence(words, last) ?? last.detail,
           at: new Date(last.at).toISOString(),
         })
       : '',

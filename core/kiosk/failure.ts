@@ -10,5 +10,10 @@ export interface Failure {
   kind: FailureKind;
   /** Electron's reason or what was observed, for the log and the error screen's detail line. */
   detail: string;
+  /**
+   * How long the page was silent (unresponsive, heartbeat lost): the error screen words this in
+   * the panel's language; `detail` keeps the log's English.
+   */
+  silentSeconds?: number | undefined;
   at: number;
 }

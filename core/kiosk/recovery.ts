@@ -140,7 +140,9 @@ export class RecoverySupervisor {
     if (this.#unresponsiveTimer !== null) return;
     this.#unresponsiveTimer = this.#o.clock.setTimeout(() => {
       this.#unresponsiveTimer = null;
-      this.#fail('unresponsive', `no answer for ${Math.round(this.policy.unresponsiveMs / 1000)} s`);
+      const seconds = Math.round(this.policy.unresponsiveMs / 1000);
+      // i18n-ignore: the log's words; the error screen words `seconds` in the panel's language
+      this.#fail('unresponsive', `no answer for ${seconds} s`, seconds);
     }, this.policy.unresponsiveMs);
   }
 
@@ -167,13 +169,18 @@ export class RecoverySupervisor {
     this.#state = 'disposed';
   }
 
-  #fail(kind: FailureKind, detail: string): void {
+  #fail(kind: FailureKind, detail: string, silentSeconds?: number): void {
     // One recovery at a time: a crash seen twice (gone, then the heartbeat stops) is one failure.
     if (this.#state !== 'running' && this.#state !== 'recovering') return;
     this.#clear('unresponsive');
     this.#clear('watchdog');
     const now = this.#o.clock.now();
-    const failure: Failure = { kind, detail, at: now };
+    const failure: Failure = {
+      kind,
+      detail,
+      at: now,
+      ...(silentSeconds === undefined ? {} : { silentSeconds }),
+    };
     this.#failures = [
       ...this.#failures.filter((f) => now - f.at < this.policy.failureWindowMs),
       failure,
@@ -226,7 +233,9 @@ export class RecoverySupervisor {
     this.#clear('watchdog');
     this.#watchdogTimer = this.#o.clock.setTimeout(() => {
       this.#watchdogTimer = null;
-      this.#fail('heartbeat-lost', `no heartbeat for ${Math.round(ms / 1000)} s`);
+      const seconds = Math.round(ms / 1000);
+      // i18n-ignore: the log's words; the error screen words `seconds` in the panel's language
+      this.#fail('heartbeat-lost', `no heartbeat for ${seconds} s`, seconds);
     }, ms);
   }
 

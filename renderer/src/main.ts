@@ -64,9 +64,10 @@ try {
     message.textContent = t('app.loadFailed');
     reload.textContent = t('common.reload');
   } catch {
+    // i18n-ignore: the deliberate English fallback when no catalogue could be loaded at all
     message.textContent =
       'Roomdeck could not load the panel. Reload it; if it keeps happening, call AV support.';
-    reload.textContent = 'Reload';
+    reload.textContent = 'Reload'; // i18n-ignore: the English fallback when no catalogue loaded
   }
   reload.addEventListener('click', () => window.location.reload());
   const screen = document.createElement('main');

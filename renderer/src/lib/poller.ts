@@ -304,6 +304,7 @@ export class Poller {
       this.#o.events.link(
         this.#o.messageOf({
           code: ErrorCode.ROOMDECK_TIMEOUT,
+          // i18n-ignore: the error's English for the log; people read error.timeout via messageOf
           message: 'The control service did not answer in time.',
         }),
       );

@@ -1,6 +1,9 @@
 import { type TSchema, Type } from '@sinclair/typebox';
+import { type ValueError, ValueErrorType } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
+import type { MessageKey, MessageValues } from '#locales';
 import type { Types } from '#contract';
+import { t } from '../i18n/i18n.svelte.ts';
 import type { ControlSpec, LayoutProblem, SectionSpec } from './model.ts';
 import {
   controlSchemas,
@@ -44,10 +47,60 @@ export type CustomLayoutResult =
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const READABLE: Record<string, string> = {
-  'Expected required property': 'is required',
-  'Unexpected property': 'is not a field of this control (a typo?)',
-};
+/*
+ * A problem keeps its message key and values and makes its words when read, not when found: a room's
+ * layout is checked once and kept (the plan is rebuilt from the kept result when the language
+ * changes), and a getter read in a template or `$derived` follows the page's language.
+ */
+function problem(path: string, key: MessageKey, values?: MessageValues): LayoutProblem {
+  return {
+    path,
+    get reason() {
+      return t(key, values);
+    },
+  };
+}
+
+/** The schema errors a layout can hit, in the catalogue; TypeBox's own English for the rest. */
+function schemaProblem(path: string, error: ValueError): LayoutProblem {
+  const schema = error.schema as Record<string, unknown>;
+  switch (error.type) {
+    case ValueErrorType.ObjectRequiredProperty:
+      return problem(path, 'layout.required');
+    case ValueErrorType.ObjectAdditionalProperties:
+      return problem(path, 'layout.unknownControlField');
+    case ValueErrorType.String:
+      return problem(path, 'layout.expectedString');
+    case ValueErrorType.Number:
+      return problem(path, 'layout.expectedNumber');
+    case ValueErrorType.Integer:
+      return problem(path, 'layout.expectedInteger');
+    case ValueErrorType.Boolean:
+      return problem(path, 'layout.expectedBoolean');
+    case ValueErrorType.Array:
+      return problem(path, 'layout.expectedArray');
+    case ValueErrorType.Object:
+      return problem(path, 'layout.expectedObject');
+    case ValueErrorType.Union:
+      return problem(path, 'layout.expectedUnion');
+    case ValueErrorType.Literal: {
+      // The JSON value itself, written as TypeBox writes it ('button', 2): data, not words.
+      const value = typeof schema.const === 'string' ? `'${schema.const}'` : String(schema.const);
+      return problem(path, 'layout.expectedLiteral', { value });
+    }
+    case ValueErrorType.ArrayMinItems:
+      return problem(path, 'layout.minItems', { min: Number(schema.minItems) });
+    case ValueErrorType.StringMinLength:
+      return problem(path, 'layout.minLength', { min: Number(schema.minLength) });
+    case ValueErrorType.NumberExclusiveMinimum:
+      return problem(path, 'layout.greaterThan', { min: Number(schema.exclusiveMinimum) });
+    case ValueErrorType.NumberMinimum:
+    case ValueErrorType.IntegerMinimum:
+      return problem(path, 'layout.atLeast', { min: Number(schema.minimum) });
+    default:
+      return problem(path, 'layout.schemaOther', { message: error.message.replace(/^Expected/, 'expected') });
+  }
+}
 
 function errorsOf(schema: TSchema, value: unknown, base: string): LayoutProblem[] {
   const seen = new Set<string>();
@@ -57,7 +110,7 @@ function errorsOf(schema: TSchema, value: unknown, base: string): LayoutProblem[
     // TypeBox reports a missing key twice ("required", then "expected string"): keep the first.
     if (seen.has(path)) continue;
     seen.add(path);
-    out.push({ path, reason: READABLE[error.message] ?? error.message.replace(/^Expected/, 'expected') });
+    out.push(schemaProblem(path, error));
   }
   return out;
 }
@@ -82,34 +135,31 @@ const isLanguageTag = (v: unknown): boolean =>
 function checkLanguage(raw: Record<string, unknown>): LayoutProblem[] {
   const problems: LayoutProblem[] = [];
   if (raw.locale !== undefined && !isLanguageTag(raw.locale))
-    problems.push({ path: '/locale', reason: 'must be a language tag such as "de", "en-GB" or "ar"' });
+    problems.push(problem('/locale', 'layout.languageTag'));
   if (raw.languages !== undefined && (!Array.isArray(raw.languages) || !raw.languages.every(isLanguageTag)))
-    problems.push({
-      path: '/languages',
-      reason: 'must be a list of language tags such as ["de", "en", "ar"]',
-    });
+    problems.push(problem('/languages', 'layout.languageList'));
   return problems;
 }
 
 function checkSections(sections: unknown, base: string): LayoutProblem[] {
   if (!Array.isArray(sections) || sections.length === 0) {
-    return [{ path: base, reason: 'must be a list with at least one section' }];
+    return [problem(base, 'layout.sectionsEmpty')];
   }
   const problems: LayoutProblem[] = [];
   for (const [s, section] of (sections as unknown[]).entries()) {
     const at = `${base}/${s}`;
     if (!isRecord(section)) {
-      problems.push({ path: at, reason: 'must be an object' });
+      problems.push(problem(at, 'layout.notObject'));
       continue;
     }
-    if (typeof section.title !== 'string') problems.push({ path: `${at}/title`, reason: 'must be text' });
+    if (typeof section.title !== 'string') problems.push(problem(`${at}/title`, 'layout.notText'));
     for (const key of Object.keys(section)) {
       if (key !== 'title' && key !== 'controls') {
-        problems.push({ path: `${at}/${key}`, reason: 'is not a field of a section (a typo?)' });
+        problems.push(problem(`${at}/${key}`, 'layout.unknownSectionField'));
       }
     }
     if (!Array.isArray(section.controls)) {
-      problems.push({ path: `${at}/controls`, reason: 'must be a list of controls' });
+      problems.push(problem(`${at}/controls`, 'layout.controlsList'));
       continue;
     }
     for (const [c, control] of (section.controls as unknown[]).entries()) {
@@ -121,13 +171,13 @@ function checkSections(sections: unknown, base: string): LayoutProblem[] {
 
 function checkPages(pages: unknown): LayoutProblem[] {
   if (!Array.isArray(pages) || pages.length === 0) {
-    return [{ path: '/pages', reason: 'must be a list with at least one page' }];
+    return [problem('/pages', 'layout.pagesEmpty')];
   }
   const problems: LayoutProblem[] = [];
   for (const [p, page] of (pages as unknown[]).entries()) {
     const at = `/pages/${p}`;
     if (!isRecord(page)) {
-      problems.push({ path: at, reason: 'must be an object with "title" and "sections"' });
+      problems.push(problem(at, 'layout.pageNotObject'));
       continue;
     }
     const { sections, ...rest } = page;
@@ -138,32 +188,32 @@ function checkPages(pages: unknown): LayoutProblem[] {
 }
 
 function checkOutline(raw: unknown): LayoutProblem[] {
-  if (!isRecord(raw)) return [{ path: '/', reason: 'must be an object with "pages" or "sections"' }];
+  if (!isRecord(raw)) return [problem('/', 'layout.layoutNotObject')];
   const problems: LayoutProblem[] = [];
   for (const key of Object.keys(raw)) {
     if (!TOP_KEYS.includes(key)) {
-      problems.push({ path: `/${key}`, reason: 'is not a field of a layout (a typo?)' });
+      problems.push(problem(`/${key}`, 'layout.unknownLayoutField'));
     }
   }
   if (raw.title !== undefined && typeof raw.title !== 'string') {
-    problems.push({ path: '/title', reason: 'must be text' });
+    problems.push(problem('/title', 'layout.notText'));
   }
   if (raw.version !== undefined && raw.version !== 1 && raw.version !== 2) {
-    problems.push({ path: '/version', reason: 'must be 1 or 2' });
+    problems.push(problem('/version', 'layout.version'));
   }
   if (raw.advanced !== undefined && typeof raw.advanced !== 'boolean') {
-    problems.push({ path: '/advanced', reason: 'must be true or false' });
+    problems.push(problem('/advanced', 'layout.trueOrFalse'));
   }
   problems.push(...checkLanguage(raw));
   if (raw.home !== undefined) problems.push(...errorsOf(PanelLayout.properties.home, raw.home, '/home'));
   if (raw.power !== undefined) problems.push(...errorsOf(PanelPower, raw.power, '/power'));
   if (raw.volume !== undefined) problems.push(...checkVolume(raw.volume));
   if (raw.pages !== undefined && raw.sections !== undefined) {
-    problems.push({ path: '/sections', reason: 'cannot be used together with "pages" (put them in a page)' });
+    problems.push(problem('/sections', 'layout.pagesAndSections'));
   } else if (raw.pages !== undefined) problems.push(...checkPages(raw.pages));
   else if (raw.sections !== undefined) problems.push(...checkSections(raw.sections, '/sections'));
   else if (raw.home === undefined && raw.advanced === undefined)
-    problems.push({ path: '/pages', reason: 'is required (or "home", "sections" or "advanced")' });
+    problems.push(problem('/pages', 'layout.pagesRequired'));
   return problems;
 }
 
@@ -171,34 +221,30 @@ function checkVolume(volume: unknown): LayoutProblem[] {
   const problems = errorsOf(PanelVolume, volume, '/volume');
   if (problems.length > 0) return problems;
   const { min, max, limits } = volume as PanelVolume;
-  if (min >= max) return [{ path: '/volume/max', reason: `must be greater than min (${min})` }];
+  if (min >= max) return [problem('/volume/max', 'layout.greaterThanMin', { min })];
   const low = limits?.min ?? min;
   const high = limits?.max ?? max;
-  if (low < min || low >= high)
-    problems.push({ path: '/volume/limits/min', reason: `must be from ${min} to below the upper limit` });
-  if (high > max) problems.push({ path: '/volume/limits/max', reason: `must be at most ${max}` });
+  if (low < min || low >= high) problems.push(problem('/volume/limits/min', 'layout.limitMin', { min }));
+  if (high > max) problems.push(problem('/volume/limits/max', 'layout.atMost', { max }));
   const start = limits?.default;
   if (start !== undefined && (start < low || start > high)) {
-    problems.push({
-      path: '/volume/limits/default',
-      reason: `must be within the limits (${low} to ${high})`,
-    });
+    problems.push(problem('/volume/limits/default', 'layout.withinLimits', { low, high }));
   }
   return problems;
 }
 
 function checkControl(control: unknown, at: string): LayoutProblem[] {
-  if (!isRecord(control)) return [{ path: at, reason: 'must be an object' }];
+  if (!isRecord(control)) return [problem(at, 'layout.notObject')];
   const type = control.type;
   if (typeof type !== 'string' || !Object.hasOwn(controlSchemas, type)) {
-    return [{ path: `${at}/type`, reason: 'must be one of "button", "toggle", "select", "level"' }];
+    return [problem(`${at}/type`, 'layout.controlType')];
   }
   const problems = errorsOf(controlSchemas[type as keyof typeof controlSchemas], control, at);
   if (problems.length > 0 || type !== 'level') return problems;
   const { min, max, step } = control as { min: number; max: number; step?: number };
-  if (min >= max) problems.push({ path: `${at}/max`, reason: `must be greater than min (${min})` });
+  if (min >= max) problems.push(problem(`${at}/max`, 'layout.greaterThanMin', { min }));
   else if (step !== undefined && step > max - min) {
-    problems.push({ path: `${at}/step`, reason: `must be at most max − min (${max - min})` });
+    problems.push(problem(`${at}/step`, 'layout.stepTooBig', { range: max - min }));
   }
   return problems;
 }
@@ -210,13 +256,15 @@ function checkModules(layout: PanelLayout, types: Types): LayoutProblem[] {
     const count = types[target.module] ?? 0;
     const index = target.index ?? 1;
     if (count === 0) {
-      const known = Object.keys(types).join(', ') || 'none';
-      problems.push({
-        path: `${at}/module`,
-        reason: `this room has no "${target.module}" (it has ${known})`,
-      });
+      // Class names are identifiers a technician types: listed as code lists them, not as prose.
+      const known = Object.keys(types).join(', ');
+      problems.push(
+        known === ''
+          ? problem(`${at}/module`, 'layout.noModules', { module: target.module })
+          : problem(`${at}/module`, 'layout.noModule', { module: target.module, known }),
+      );
     } else if (index > count) {
-      problems.push({ path: `${at}/index`, reason: `this room has ${count} "${target.module}"` });
+      problems.push(problem(`${at}/index`, 'layout.tooFewModules', { count, module: target.module }));
     }
   };
   const sectionsAt = (sections: PanelLayout['sections'], base: string): void => {
@@ -292,8 +340,9 @@ export function parseCustomLayout(raw: unknown, types: Types): CustomLayoutResul
     try {
       value = JSON.parse(raw);
     } catch (error) {
-      const why = error instanceof Error ? error.message : 'not JSON';
-      return { ok: false, problems: [{ path: '/', reason: `is not valid JSON (${why})` }] };
+      // JSON.parse's own message (position and token) is the engine's, shown as it comes.
+      const why = error instanceof Error ? error.message : String(error);
+      return { ok: false, problems: [problem('/', 'layout.notJson', { why })] };
     }
   }
   const outline = checkOutline(value);

@@ -72,5 +72,5 @@ export interface SectionSpec {
 export interface LayoutProblem {
   /** JSON pointer into settings.panel, e.g. /sections/0/controls/2/max. */
   path: string;
-  reason: string;
+  readonly reason: string;
 }

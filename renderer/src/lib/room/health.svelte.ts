@@ -17,7 +17,10 @@ export interface Connection {
   unread: string[];
 }
 
-export type Silence = { name: string; why: 'stopped' | 'not responding' };
+/** A Silence's kind, compared by room.svelte.ts and source-truth.ts, which word it: a code, not words. */
+const NOT_RESPONDING = 'not responding'; // i18n-ignore: a kind's value (a code); room.failure.* / room.source.* word it
+
+export type Silence = { name: string; why: 'stopped' | typeof NOT_RESPONDING };
 
 /** "No answer": a timeout, or a device the service says is not responding / did not respond. */
 const SILENT_CODES: ReadonlySet<string> = new Set([TIMEOUT, EXEC_TIMEOUT]);
@@ -86,12 +89,12 @@ export class DeviceHealth {
     if (record?.ignore_connected) return null;
     const name = deviceName(types, target);
     if (record?.running === false) return { name, why: 'stopped' };
-    if (record?.connected === false) return { name, why: 'not responding' };
+    if (record?.connected === false) return { name, why: NOT_RESPONDING };
     // The device's own word, fresh (pushed or polled): it may be newer than the module list.
     const own = this.#from.feed(target.module, target.index);
-    if (!own.stale && own.state?.connected === false) return { name, why: 'not responding' };
+    if (!own.stale && own.state?.connected === false) return { name, why: NOT_RESPONDING };
     const key = `${target.module}/${target.index}`;
-    if (this.#silent.has(key)) return { name, why: 'not responding' };
+    if (this.#silent.has(key)) return { name, why: NOT_RESPONDING };
     for (const [logic, count] of Object.entries(types)) {
       if (logic !== 'RoomLogic') continue;
       for (let i = 1; i <= count; i++) {
@@ -104,7 +107,7 @@ export class DeviceHealth {
             (d as Address).module === target.module &&
             (d as Address).index === target.index,
         );
-        if (hit) return { name, why: 'not responding' };
+        if (hit) return { name, why: NOT_RESPONDING };
       }
     }
     return null;

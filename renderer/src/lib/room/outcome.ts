@@ -38,10 +38,10 @@ export function deviceOf(warning: string): PartialDevice | null {
 
 /** English, for the log line only (the message); people read failure-words.ts's catalogue sentence. */
 const LOG_WORDS_EN: Record<DeviceProblem, string> = {
-  noAnswer: 'did not respond',
-  warming: 'is still warming up or cooling down',
-  stopped: 'is switched off in the system',
-  problem: 'reported a problem',
+  noAnswer: 'did not respond', // i18n-ignore: the log line's English; people read failure-words.ts
+  warming: 'is still warming up or cooling down', // i18n-ignore: the log line's English
+  stopped: 'is switched off in the system', // i18n-ignore: the log line's English
+  problem: 'reported a problem', // i18n-ignore: the log line's English
 };
 
 /** Throws a PartialFailure when a result says the command did not fully work. */

@@ -151,9 +151,11 @@ function wordsOf(row: ModuleRow): string {
   const m = row.module;
   const status =
     row.health === 'ok'
-      ? `running connected online responding ${t('tech.fleet.search.ok')}`
+      ? // i18n-ignore: search synonyms matched against what a technician types, in the service's English
+        `running connected online responding ${t('tech.fleet.search.ok')}`
       : row.health === 'offline'
-        ? `running offline not responding ${t('tech.fleet.search.offline')}`
+        ? // i18n-ignore: search synonyms matched against what a technician types, in the service's English
+          `running offline not responding ${t('tech.fleet.search.offline')}`
         : `stopped ${t('tech.fleet.search.stopped')}`;
   return [
     row.label,
