@@ -74,7 +74,7 @@ describe('a confidential client with a published secret and loopback redirects',
       const html = await response.text();
       expect(html).toContain('<h1>Continue as Ada Admin?</h1>');
       expect(html).toContain('Roomdeck CI');
-      expect(html).toContain(`<code>${redirect}</code>`);
+      expect(html).toContain(`>${redirect}</code>`);
       expect(html).not.toMatch(/[?&]code=/);
     });
   }

@@ -12,5 +12,8 @@ const MARK = '\u{E000}';
 export function around(key: MessageKey, slot: string, values: MessageValues = {}): [string, string] {
   const text = t(key, { ...values, [slot]: MARK });
   const at = text.indexOf(MARK);
-  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + MARK.length)];
+  if (at < 0) return [text, ''];
+  // Right to left, the slot arrives isolated (FSI…PDI, locales/bidi.ts): the page's own element
+  // for it isolates it instead, so the marks around the slot go with it.
+  return [text.slice(0, at).replace(/\u2068$/, ''), text.slice(at + MARK.length).replace(/^\u2069/, '')];
 }
