@@ -50,10 +50,6 @@ export function activeLocale(): string {
   return active?.language ?? SOURCE_LOCALE;
 }
 
-export function activeDirection(): 'ltr' | 'rtl' {
-  return active?.dir ?? 'ltr';
-}
-
 /** The message for `key` in the page's language, placeholders filled. */
 export function t(key: MessageKey, values?: MessageValues): string {
   return current().t(key, values);
