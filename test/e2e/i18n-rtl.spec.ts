@@ -264,9 +264,12 @@ test('in Arabic the welcome, its booking and the help sheet are the English scre
     ['help text', en.help.text, ar.help.text],
   ] as const)
     expect(W - rightEdge(a), `${what}: its start edge`).toBeCloseTo(e.x, -1);
-  // End-anchored parts: the clock, the QR code and the room's facts.
+  // The clock sits beside the corner buttons, whose words differ in length between the
+  // languages: it is on the other half, not at the mirrored pixel.
+  expect(rightEdge(en.welcome.clock), 'clock: English, in the right half').toBeGreaterThan(W / 2);
+  expect(ar.welcome.clock.x, 'clock: Arabic, in the left half').toBeLessThan(W / 2);
+  // End-anchored parts of the help sheet: the QR code and the room's facts.
   for (const [what, e, a] of [
-    ['clock', en.welcome.clock, ar.welcome.clock],
     ['QR code', en.help.qr, ar.help.qr],
     ['facts', en.help.about, ar.help.about],
   ] as const)
