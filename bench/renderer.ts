@@ -1,5 +1,5 @@
 /**
- * Renderer benchmarks: `npx tsx bench/renderer.ts`. One JSON line per figure, each the median of
+ * Renderer benchmarks: `npm run bench -- renderer` (node --import tsx --import ./bench/support/svelte-runes.ts bench/renderer.ts). One JSON line per figure, each the median of
  * several runs (the runs are included). Drives real Chromium against the browser host and the
  * simulator, except the heap figure, which runs the poller core in Node with a fake bridge.
  * This file runs the suite in order; each measurement lives in bench/renderer/ (build, panel,

@@ -9,7 +9,8 @@ import { existsSync } from 'node:fs';
 const SUITES: Record<string, { file: string; imports: string[] }> = {
   query: { file: 'bench/query.ts', imports: ['tsx'] },
   simulator: { file: 'bench/simulator.ts', imports: ['tsx'] },
-  renderer: { file: 'bench/renderer.ts', imports: ['tsx'] },
+  // The renderer's word-making modules (lib/i18n) are .svelte.ts: the idle figures import them.
+  renderer: { file: 'bench/renderer.ts', imports: ['tsx', './bench/support/svelte-runes.ts'] },
   fleet: { file: 'bench/fleet.ts', imports: ['tsx', './bench/support/svelte-runes.ts'] },
   'live-fleet': { file: 'bench/live-fleet.ts', imports: ['tsx'] },
 };

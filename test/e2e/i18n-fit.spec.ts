@@ -44,9 +44,10 @@ const ROOMS = [
 ];
 
 const LANGUAGES = [
-  { code: 'de', dir: 'ltr', screenshots: true, axe: false },
-  { code: 'ar', dir: 'rtl', screenshots: true, axe: true },
-  { code: 'en-XA', dir: 'ltr', screenshots: true, axe: false },
+  { code: 'de', dir: 'ltr', screenshots: true, axe: false, catalogues: ['de'] },
+  { code: 'ar', dir: 'rtl', screenshots: true, axe: true, catalogues: ['ar'] },
+  // The pseudo-locale is made from English at load.
+  { code: 'en-XA', dir: 'ltr', screenshots: true, axe: false, catalogues: ['en', 'pseudo'] },
 ] as const;
 
 const FOLDER = 'i18n';
@@ -74,6 +75,12 @@ for (const language of LANGUAGES) {
         page,
       }) => {
         const started = Date.now();
+        // Only the active language's catalogue is fetched (each is a chunk of its own).
+        const catalogues = new Set<string>();
+        page.on('request', (request) => {
+          const chunk = /\/assets\/(en|de|ar|pseudo)-[\w-]+\.js$/.exec(new URL(request.url()).pathname);
+          if (chunk?.[1]) catalogues.add(chunk[1]);
+        });
         await page.setViewportSize(size);
         await signInAnyLanguage(page, stack.host.url);
         const sizeTag = `${size.width}x${size.height}`;
@@ -129,6 +136,7 @@ for (const language of LANGUAGES) {
             await snap(room.id, tab);
           }
         }
+        expect([...catalogues].sort(), 'catalogues fetched').toEqual([...language.catalogues].sort());
         test.info().annotations.push({
           type: 'duration',
           description: `${Math.round((Date.now() - started) / 1000)} s`,
