@@ -1,5 +1,5 @@
 import type { MessageKey, MessageValues } from '#locales';
-import { t } from '../i18n/i18n.svelte.ts';
+import { t } from './i18n.svelte.ts';
 
 /** A run of a message's text, or the place where a view puts one of its own elements. */
 export type WordPart<Slot extends string> = { text: string } | { slot: Slot };
@@ -7,7 +7,9 @@ export type WordPart<Slot extends string> = { text: string } | { slot: Slot };
 // Private-use characters: never in a translation or in data, so they mark a slot unambiguously.
 const OPEN = '\uE000';
 const CLOSE = '\uE001';
-const MARK = /\uE000(\d+)\uE001/;
+// Right to left, a slot arrives isolated (FSI…PDI, locales/bidi.ts): the view's own element for
+// it isolates it instead, so the marks around the slot go with it.
+const MARK = /\u2068?\uE000(\d+)\uE001\u2069?/;
 
 /**
  * A message split around the placeholders a view renders itself (a room name in `<strong>`, a
