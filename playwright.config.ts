@@ -22,6 +22,9 @@ export default defineConfig({
     // The panel and the tools show times in the device's locale (time-format.ts); the suite pins one
     // so its assertions read "14:05" on every machine.
     locale: 'en-GB',
+    // The time-zone pass (scripts/test-time-zones.mjs) runs the browser in the zone the simulator and
+    // host processes run in (TZ); a spec that needs its own zone sets it with test.use.
+    ...(process.env.ROOMDECK_E2E_TZ ? { timezoneId: process.env.ROOMDECK_E2E_TZ } : {}),
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions(),
   },

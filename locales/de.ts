@@ -26,8 +26,6 @@ export const de = {
   'app.signIn.support': 'Brauchen Sie Hilfe? Rufen Sie {contact} an.',
   'app.signIn.waiting': 'Schließen Sie die Anmeldung in Ihrem Browser ab. Falls Sie ihn geschlossen haben, öffnen Sie ihn erneut – oder brechen Sie ab und beginnen Sie von vorn.',
   'app.signIn.openBrowserAgain': 'Browser erneut öffnen',
-  'app.advice.sessionEnded': 'Die Anmeldung ist abgelaufen oder wurde widerrufen. Melden Sie sich erneut an, um dieses Panel weiter zu nutzen.',
-  'app.advice.authRequired': 'Melden Sie sich an, um dieses Panel zu nutzen.',
   'app.advice.offline': 'Der Control Service antwortet nicht. Prüfen Sie das Netzwerk und melden Sie sich dann erneut an; wenn das Problem bleibt, rufen Sie den AV-Support an.',
   'app.advice.bridgeUnreachable': 'Roomdeck selbst antwortet nicht. Starten Sie das Panel neu; wenn das Problem bleibt, rufen Sie den AV-Support an.',
   'app.advice.other': 'Versuchen Sie erneut, sich anzumelden. Wenn das wieder passiert, rufen Sie den AV-Support an und nennen Sie die Meldung oben.',

@@ -31,8 +31,6 @@ export const en = {
   'app.signIn.support': 'Need help? Call {contact}.',
   'app.signIn.waiting': 'Finish signing in in your browser. If you closed it, open it again; or cancel and start over.',
   'app.signIn.openBrowserAgain': 'Open the browser again',
-  'app.advice.sessionEnded': 'The sign-in expired or was revoked. Sign in again to keep using this panel.',
-  'app.advice.authRequired': 'Sign in to use this panel.',
   'app.advice.offline': 'The Control Service is not answering. Check the network, then sign in again; if it persists, call AV support.',
   'app.advice.bridgeUnreachable': 'Roomdeck itself is not answering. Restart the panel; if it persists, call AV support.',
   'app.advice.other': 'Try signing in again. If it keeps happening, call AV support and quote the message above.',

@@ -28,6 +28,20 @@ export interface TranslatorOptions {
 
 const hourCycleOf = (clock: ClockRule): Pick<Intl.DateTimeFormatOptions, 'hourCycle'> => (clock === '12h' ? { hourCycle: 'h12' } : clock === '24h' ? { hourCycle: 'h23' } : {});
 
+/**
+ * Whether the locale writes the hour with two digits under a clock rule, read from its own short
+ * time style rather than assumed: en-GB and German write 08:06 (their pattern is HH:mm), American
+ * English 8:06 AM. `hour: 'numeric'` alone gives 8:06 everywhere, which no 24-hour region writes.
+ */
+export function hourDigits(locale: string, clock: ClockRule): '2-digit' | 'numeric' {
+  // An installer's 12/24-hour choice writes the hour as that clock does everywhere: 8:06 AM, 08:06.
+  if (clock === '12h') return 'numeric';
+  if (clock === '24h') return '2-digit';
+  const parts = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).formatToParts(Date.UTC(2000, 0, 1, 1, 5));
+  const hour = parts.find((part) => part.type === 'hour')?.value ?? '';
+  return hour.length >= 2 ? '2-digit' : 'numeric';
+}
+
 export class Translator {
   readonly locale: string;
   readonly language: string;
@@ -37,6 +51,7 @@ export class Translator {
   readonly #formats = new Map<MessageKey, IntlMessageFormat>();
   readonly #dateFormats = new Map<string, Intl.DateTimeFormat>();
   readonly #numberFormats = new Map<string, Intl.NumberFormat>();
+  #hour: '2-digit' | 'numeric' | undefined;
 
   constructor({ locale, language, dir, messages, clock = 'locale' }: TranslatorOptions) {
     this.locale = locale;
@@ -72,17 +87,24 @@ export class Translator {
 
   /** Times inside messages (`{at, time, short}`) follow the same clock rule as everywhere else. */
   #icuFormats() {
-    const cycle = hourCycleOf(this.clock);
+    const clock = { hour: this.#hourStyle(), ...hourCycleOf(this.clock) };
     return {
       time: {
-        short: { hour: 'numeric', minute: '2-digit', ...cycle },
-        medium: { hour: 'numeric', minute: '2-digit', second: '2-digit', ...cycle },
+        short: { minute: '2-digit', ...clock },
+        medium: { minute: '2-digit', second: '2-digit', ...clock },
       },
     } as const;
   }
 
+  /** The hour as this locale writes it under the clock rule (hourDigits), found once. */
+  #hourStyle(): '2-digit' | 'numeric' {
+    this.#hour ??= hourDigits(this.locale, this.clock);
+    return this.#hour;
+  }
+
+  /** Options with an `hour` get the clock rule and the locale's own hour digits (08:06 in en-GB). */
   dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-    const withClock = options.hour === undefined ? options : { ...options, ...hourCycleOf(this.clock) };
+    const withClock = options.hour === undefined ? options : { ...options, hour: this.#hourStyle(), ...hourCycleOf(this.clock) };
     const id = JSON.stringify(withClock);
     let format = this.#dateFormats.get(id);
     if (!format) {

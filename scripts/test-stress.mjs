@@ -7,6 +7,9 @@
 // --load cpu   (default) one busy-looping process per core, at the tests' own priority
 // --load build the renderer built again and again beside the tests (Vite: CPU, disk and memory)
 // --runs N     how many runs in a row (default 3); each must pass
+// --zones on   (default) then the time-sensitive specs in zones where it is about 03:00, 09:00,
+//              23:30 and just before midnight, under the same load (scripts/test-time-zones.mjs);
+//              off skips them
 // Anything after `--` goes to Playwright (spec files, -g …).
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -16,12 +19,14 @@ const { values, positionals } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     load: { type: 'string', default: 'cpu' },
+    zones: { type: 'string', default: 'on' },
   },
   allowPositionals: true,
 });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) fail(`--runs wants a whole number of runs, not "${values.runs}"`);
 if (values.load !== 'cpu' && values.load !== 'build') fail(`--load is cpu or build, not "${values.load}"`);
+if (values.zones !== 'on' && values.zones !== 'off') fail(`--zones is on or off, not "${values.zones}"`);
 
 function fail(message) {
   console.error(`test:stress: ${message}`);
@@ -102,8 +107,15 @@ for (let i = 1; i <= runs; i++) {
   results.push({ run: i, passed: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
   console.log(`test:stress: run ${i}: ${code === 0 ? 'green' : 'red'} in ${results.at(-1).seconds} s`);
 }
+let zonesGreen = true;
+if (values.zones === 'on') {
+  console.log('test:stress: the time-sensitive specs in four time zones, beside the same load');
+  zonesGreen = (await run('node', ['scripts/test-time-zones.mjs'])) === 0;
+}
 stopLoad();
-console.log(JSON.stringify({ load: values.load, cores: availableParallelism(), runs: results }));
+console.log(JSON.stringify({ load: values.load, cores: availableParallelism(), runs: results, zonesGreen }));
 const red = results.filter((r) => !r.passed).length;
-console.log(`test:stress: ${runs - red} of ${runs} runs green`);
-process.exit(red === 0 ? 0 : 1);
+console.log(
+  `test:stress: ${runs - red} of ${runs} runs green${values.zones === 'on' ? `, time zones ${zonesGreen ? 'green' : 'red'}` : ''}`,
+);
+process.exit(red === 0 && zonesGreen ? 0 : 1);

@@ -262,9 +262,10 @@ export class Session implements AccessTokenSource {
   // ── Sign-out ─────────────────────────────────────────────────────────────────────────────────
 
   /**
-   * Forgets the tokens here first (so nothing can use them any more), then asks the service to
-   * revoke both (RFC 7009). Revocation is best effort: offline, the tokens still leave this machine's
-   * memory and vault.
+   * Forgets the tokens here first (so nothing can use them any more), wipes the vault, and only
+   * then says "signed out": a screen that says so while the disk still holds the tokens would come
+   * back signed in if the app stopped at that moment. Then asks the service to revoke both (RFC
+   * 7009), best effort: offline, the tokens still leave this machine's memory and vault.
    */
   async signOut(): Promise<void> {
     await this.restore();
@@ -272,9 +273,10 @@ export class Session implements AccessTokenSource {
     this.#reauth?.stop();
     const tokens = this.#keeper.drop();
     this.#promptLogin = true;
-    this.#set('signed-out', null);
+    await this.#keeper.forget();
     await this.#signOutMemory.save(true).catch(() => undefined);
-    await this.#keeper.discard(tokens);
+    this.#set('signed-out', null);
+    if (tokens !== null) await this.#keeper.revoke(tokens);
     await this.#endLoginSession(tokens !== null);
   }
 

@@ -100,10 +100,9 @@ export class TokenKeeper {
     return tokens;
   }
 
-  /** Sign-out: wipes the vault, then asks the service to revoke what was dropped (best effort). */
-  async discard(dropped: TokenSet | null): Promise<void> {
+  /** Sign-out: wipes the vault (a vault that cannot be written is still left behind in memory). */
+  async forget(): Promise<void> {
     await this.#options.vault.clear().catch(() => undefined);
-    if (dropped !== null) await this.revoke(dropped);
   }
 
   /** Tokens that belong to nobody (a sign-in that lost a race, a sign-out): revoked, best effort. */
@@ -160,7 +159,7 @@ export class TokenKeeper {
     if (tokens === null) throw notSignedIn();
     if (tokens.refreshToken === null) {
       const ended = new AuthError(ErrorCode.ROOMDECK_SESSION_ENDED, { cause: 'no refresh token was issued' });
-      this.#end(ended);
+      await this.#end(ended);
       throw ended;
     }
     const epoch = this.#epoch;
@@ -172,7 +171,7 @@ export class TokenKeeper {
       // Only the authorization server ends a session: the grant is gone (invalid_grant), or this
       // client is no longer accepted (invalid_client). Anything else is kept and retried.
       if (endsSession(err)) {
-        this.#end(err as RoomdeckError);
+        await this.#end(err as RoomdeckError);
         onRefresh?.({ ok: false, code: codeOf(err), endsSession: true, retryInMs: null });
         throw err;
       }
@@ -239,11 +238,17 @@ export class TokenKeeper {
     this.#timer = null;
   }
 
-  /** The session is over (refresh refused, no way to renew): tokens dropped, vault wiped. */
-  #end(error: RoomdeckError): void {
+  /**
+   * The session is over (refresh refused, no way to renew): tokens dropped, vault wiped, and only
+   * then the session told, so no screen says "signed out" while the disk still holds the tokens (an
+   * app stopped at that moment would come back signed in).
+   */
+  async #end(error: RoomdeckError): Promise<void> {
     this.drop();
-    void this.#options.vault.clear().catch(() => undefined);
-    this.#options.ended(error);
+    const epoch = this.#epoch;
+    await this.#options.vault.clear().catch(() => undefined);
+    // A sign-in that finished meanwhile is a new session, not the one that ended.
+    if (epoch === this.#epoch) this.#options.ended(error);
   }
 
   #persist(tokens: TokenSet): Promise<void> {

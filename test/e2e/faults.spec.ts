@@ -193,6 +193,9 @@ test.describe('refresh faults (tokens living 10 s, renewed every 5 s)', () => {
     await tokenProxy.set('invalid-grant');
     await expect(page.locator('main')).toHaveAttribute('data-screen', 'sign-in', { timeout: 20_000 });
     await expect(page.getByText(/session has ended/i)).toBeVisible();
+    // Said once: no second copy as "detail", no advice that repeats it in other words.
+    await expect(page.getByRole('alert')).toHaveCount(1);
+    expect((await page.getByRole('alert').textContent())?.match(/expired or was revoked/gi)).toHaveLength(1);
     await tokenProxy.set('pass');
   });
 });

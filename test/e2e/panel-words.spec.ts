@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { callBridge, openHost, openRoom, signIn } from './support/panel.ts';
+import { oneOf, shownTimesBetween } from './support/shown-time.ts';
 import { ROOT, type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
@@ -160,6 +161,13 @@ test('Request help is recorded by the room and listed in the technician tools’
     message: string;
   }[];
   expect(requests).toHaveLength(1);
+  // The moment, as the panel writes it (08:06 in en-GB, at any hour of the run): the page takes its
+  // own clock when the room answers, a moment after the room recorded the request.
+  const recorded = (requests[0]?.at ?? 0) * 1000;
+  const shown = shownTimesBetween(recorded, recorded + 10_000);
+  await expect(help.getByRole('status')).toHaveText(
+    oneOf(shown.map((at) => `Help requested at ${at}: AV support can see it.`)),
+  );
   expect(requests[0]?.message).toBe('Help requested at the panel in Huddle 3.2');
   expect(Math.abs((requests[0]?.at ?? 0) - Date.now() / 1000)).toBeLessThan(120);
 

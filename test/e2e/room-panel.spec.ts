@@ -3,6 +3,7 @@ import type { Page, Request } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { toTravel } from '../../renderer/src/lib/panel/taper.ts';
 import { openRoom, recordAttribute } from './support/panel.ts';
+import { oneOf, shownTime, shownTimesBetween } from './support/shown-time.ts';
 
 /*
  * The room panel as a person walking into a meeting meets it: start the room with a source,
@@ -11,6 +12,7 @@ import { openRoom, recordAttribute } from './support/panel.ts';
 
 const HUDDLE = 'sys-huddle-3-2';
 const BOARDROOM = 'sys-harbour-boardroom';
+const KAURI = 'sys-kauri-training';
 
 /** The boardroom DSP's master (−100 … +12 dB) as the panel reads it: percent of the fader's travel. */
 const percentOf = (db: number) => `${Math.round(Math.round(1000 * toTravel(db, -100, 12, 'audio')) / 10)} %`;
@@ -41,10 +43,13 @@ test.describe('the room panel', () => {
     stack,
     service,
   }) => {
+    const opened = Date.now();
     await openRoom(page, stack.host.url, 'Huddle 3.2');
     await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome');
     await expect(page.getByRole('heading', { level: 1, name: 'Huddle 3.2' })).toBeVisible();
-    await expect(page.locator('.clock time').first()).toHaveText(/^\d\d:\d\d$/);
+    // The clock as en-GB writes the hour (08:06, never 8:06), whatever the hour of the run.
+    const clockText = await page.locator('.clock time').first().textContent();
+    expect(clockText).toMatch(oneOf(shownTimesBetween(opened, Date.now())));
     const wireless = tile(page, 'Wireless');
     const states = await recordAttribute(wireless, 'data-state');
     await wireless.click();
@@ -266,16 +271,20 @@ test.describe('the room’s booking', () => {
   test('says when a booked room is in use, privately as "Booked", and until when a free room is available', async ({
     page,
     stack,
+    service,
   }) => {
+    // The times the calendar itself gives, as the panel writes them (en-GB, the machine's zone).
+    const until = async (system: string, key: 'busy_until' | 'free_until') =>
+      shownTime(((await service.state(system, 'Bookings'))[key] as number) * 1000);
     await openRoom(page, stack.host.url, 'Harbour Boardroom');
     const status = page.getByRole('region', { name: 'Room booking' }).getByRole('status');
-    await expect(status).toHaveText(/^In use until \d\d:\d\d — Board meeting$/);
+    await expect(status).toHaveText(`In use until ${await until(BOARDROOM, 'busy_until')} — Board meeting`);
     await expect(page.getByRole('region', { name: 'Room booking' })).toHaveAttribute('data-booking', 'busy');
     await openRoom(page, stack.host.url, 'Kauri Training Room');
-    await expect(status).toHaveText(/^In use until \d\d:\d\d — Booked$/);
+    await expect(status).toHaveText(`In use until ${await until(KAURI, 'busy_until')} — Booked`);
     await expect(page.getByText('Leadership offsite')).toHaveCount(0);
     await openRoom(page, stack.host.url, 'Huddle 3.2');
-    await expect(status).toHaveText(/^Available until \d\d:\d\d$/);
+    await expect(status).toHaveText(`Available until ${await until(HUDDLE, 'free_until')}`);
     await expect(page.getByRole('list', { name: 'Next meetings today' })).toContainText('Design sync');
   });
 
@@ -293,6 +302,10 @@ test.describe('the room’s booking', () => {
     await book.getByRole('button', { name: '15 min' }).click();
     await expect(card).toHaveAttribute('data-booking', 'busy');
     await expect(card.getByRole('status')).toHaveText(/^In use until \d\d:\d\d — Booked at the room$/);
+    const booked = (await service.state(HUDDLE, 'Bookings')).busy_until as number;
+    await expect(card.getByRole('status')).toHaveText(
+      `In use until ${shownTime(booked * 1000)} — Booked at the room`,
+    );
     expect(await service.state(HUDDLE, 'Bookings')).toMatchObject({
       status: 'busy',
       current: { booked_here: true },

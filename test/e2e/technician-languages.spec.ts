@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { hourDigits } from '../../locales/translate.ts';
 import { expect, test } from './support/own-stack.ts';
 import { openHost, signIn } from './support/panel.ts';
 import { ROOT, type Stack } from './support/processes.ts';
@@ -111,11 +112,12 @@ test.describe('in German', () => {
     // The module's creation, as German writes a date and a time (in the browser's time zone).
     const module = await service.request<WireModule>('GET', `/modules/${DISPLAY}`);
     expect(module.created_at).toBeDefined();
+    // The hour as German writes it (08:06), the same rule the product follows (locales/translate.ts).
     const created = new Intl.DateTimeFormat('de', {
       year: 'numeric',
       month: 'short',
       day: 'numeric',
-      hour: 'numeric',
+      hour: hourDigits('de', 'locale'),
       minute: '2-digit',
       timeZone: ZONE,
     }).format((module.created_at ?? 0) * 1000);

@@ -118,6 +118,25 @@ describe('Translator: words and formats of one language', () => {
     expect(english24.timeWithSeconds(at)).toMatch(/:\d\d:\d\d/);
   });
 
+  it('writes a morning hour as the region does: 08:06 in Britain and Germany, 8:06 AM in the US', async () => {
+    // Local time, whatever the machine's zone: the hour the page would show at 8:06 in the morning.
+    const morning = new Date(2026, 10, 26, 8, 6, 30).getTime();
+    expect((await loadTranslator('en-GB')).time(morning)).toBe('08:06');
+    expect((await loadTranslator('de')).time(morning)).toBe('08:06');
+    expect((await loadTranslator('de')).dateAndTime(morning)).toBe('26. Nov. 2026, 08:06');
+    expect((await loadTranslator('en-GB')).timeWithSeconds(morning)).toBe('08:06:30');
+    expect((await loadTranslator('en-US')).time(morning)).toMatch(/^8:06\s?AM$/);
+    expect((await loadTranslator('en-US', '24h')).time(morning)).toBe('08:06');
+    expect((await loadTranslator('de', '12h')).time(morning)).toMatch(/^8:06\s?(AM|vorm\.)$/);
+    // Inside a message ({at, time, short}) the same rule holds.
+    const british = new Translator({
+      locale: 'en-GB',
+      dir: 'ltr',
+      messages: { ...en, 'common.close': 'At {at, time, short}' },
+    });
+    expect(british.t('common.close', { at: new Date(morning) })).toBe('At 08:06');
+  });
+
   it('writes numbers and lists as the language does', async () => {
     const german = await loadTranslator('de');
     expect(german.number(1234.5)).toBe('1.234,5');

@@ -76,6 +76,25 @@ describe('the sign-in screen', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Not signed in');
   });
 
+  it('says why the session ended once: the service’s own words as evidence, no advice that repeats it', async () => {
+    const sentence = 'Your session has ended (it expired or was revoked). Sign in again to continue.';
+    const api = fakeApi({
+      state: 'signed-out',
+      reason: {
+        code: 'ROOMDECK_SESSION_ENDED',
+        message: `${sentence} (The service said: refresh token revoked)`,
+      },
+      server: 'http://127.0.0.1:8080',
+    });
+    const model = new AppModel(api, { assign: vi.fn() });
+    render(App, { props: { model, clock: systemClock } });
+    await model.boot();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent?.split(/expired or was revoked/i)).toHaveLength(2);
+    expect(alert.textContent?.match(/sign in again/gi)).toHaveLength(1);
+    expect(alert).toHaveTextContent('The service said: refresh token revoked');
+  });
+
   it('goes to the service’s sign-in page in the browser host', async () => {
     const assign = vi.fn();
     const model = new AppModel(fakeApi({ state: 'signed-out', reason: null, server: 's' }), { assign });

@@ -36,6 +36,22 @@ describe('errorDetail: the main process’s specifics, only when they add someth
     expect(errorDetail({ code: 'ROOMDECK_TIMEOUT', message: '  ' })).toBeNull();
   });
 
+  it('keeps only the service’s words when the message is the code’s sentence with them after it', () => {
+    const message = `${defaultMessage('ROOMDECK_SESSION_ENDED')} (The service said: refresh token revoked)`;
+    expect(errorDetail({ code: 'ROOMDECK_SESSION_ENDED', message })).toBe(
+      'The service said: refresh token revoked',
+    );
+    expect(errorWords({ code: 'ROOMDECK_SESSION_ENDED', message })).toBe(
+      defaultMessage('ROOMDECK_SESSION_ENDED'),
+    );
+  });
+
+  it('is null when the message is the sentence the page already says in its language', async () => {
+    await useLanguage('de');
+    const said = errorWords({ code: 'ROOMDECK_TIMEOUT', message: '' });
+    expect(errorDetail({ code: 'ROOMDECK_TIMEOUT', message: said })).toBeNull();
+  });
+
   it('keeps a specific message as evidence', () => {
     expect(errorDetail({ code: 'ROOMDECK_DRIVER_ERROR', message: 'Display 1 did not respond' })).toBe(
       'Display 1 did not respond',

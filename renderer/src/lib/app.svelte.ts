@@ -31,12 +31,12 @@ export const SIGN_IN_CHECK_MS = 1_000;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** What to do about each way a session can end or fail to start; people at a wall need a next step. */
-export function adviceFor(code: string): string {
+export function adviceFor(code: string): string | null {
   switch (code) {
+    // Their sentence already says what to do ("Sign in again to continue"): said once is enough.
     case ErrorCode.ROOMDECK_SESSION_ENDED:
-      return t('app.advice.sessionEnded');
     case ErrorCode.ROOMDECK_AUTH_REQUIRED:
-      return t('app.advice.authRequired');
+      return null;
     case ErrorCode.ROOMDECK_OFFLINE:
     case ErrorCode.ROOMDECK_TIMEOUT:
       return t('app.advice.offline');

@@ -10,7 +10,7 @@ import {
   signOutInMemory,
   signOutMarkerFile,
 } from '../../../core/auth/sign-out-memory.ts';
-import { createMemoryVault, type StoredTokens } from '../../../core/store/vault.ts';
+import { createMemoryVault, type StoredTokens, type TokenVault } from '../../../core/store/vault.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { fakeFetch, json, never } from '../../support/fake-fetch.ts';
 import { sampleTokens } from '../../support/tokens.ts';
@@ -298,6 +298,75 @@ describe('start-up during an outage', () => {
     server.state.refresh = 'ok';
     await clock.advance(4_000);
     expect(await session.getAccessToken()).toBe('AT-1');
+  });
+});
+
+describe('the vault is empty before anything says "signed out"', () => {
+  /** A vault whose clear takes a while (a slow disk): what the session has said by the time it is done. */
+  function slowVault(inner: TokenVault) {
+    let release: () => void = () => undefined;
+    const vault: TokenVault = {
+      load: () => inner.load(),
+      save: (tokens) => inner.save(tokens),
+      clear: () =>
+        new Promise<void>((resolve) => {
+          release = () => void inner.clear().then(resolve);
+        }),
+    };
+    return { vault, release: () => release() };
+  }
+
+  it('on sign-out: the screen changes only after the tokens left the disk', async () => {
+    const inner = createMemoryVault(null);
+    const slow = slowVault(inner);
+    const { clock, session } = setup({ extra: { vault: slow.vault } });
+    await inner.save(
+      sampleTokens({
+        server: SERVER,
+        accessToken: 'AT-0',
+        refreshToken: 'RT-0',
+        issuedAt: clock.now(),
+        expiresAt: clock.now() + 20 * MIN,
+      }),
+    );
+    await session.restore();
+    expect(session.status().state).toBe('signed-in');
+    // Each state the session announces, with whether the disk still held tokens when it did.
+    const states: Array<[string, boolean]> = [];
+    session.onChange((status) => void inner.load().then((t) => states.push([status.state, t !== null])));
+    const out = session.signOut();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(states.filter(([state]) => state === 'signed-out')).toEqual([]);
+    slow.release();
+    await out;
+    expect(states).toContainEqual(['signed-out', false]);
+    expect(states.some(([state, held]) => state === 'signed-out' && held)).toBe(false);
+  });
+
+  it('when the service ends the session: signed out only once the vault is wiped', async () => {
+    const inner = createMemoryVault(null);
+    const slow = slowVault(inner);
+    const { clock, session, server } = setup({ extra: { vault: slow.vault } });
+    await inner.save(
+      sampleTokens({
+        server: SERVER,
+        accessToken: 'AT-0',
+        refreshToken: 'RT-0',
+        issuedAt: clock.now(),
+        expiresAt: clock.now() + 20 * MIN,
+      }),
+    );
+    await session.restore();
+    expect(session.status().state).toBe('signed-in');
+    server.state.refresh = 'invalid_grant';
+    await clock.advance(RENEWAL);
+    expect(session.status().state).toBe('signed-in');
+    expect(await inner.load()).not.toBeNull();
+    slow.release();
+    await clock.advance(0);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(session.status().state).toBe('signed-out');
+    expect(await inner.load()).toBeNull();
   });
 });
 

@@ -72,6 +72,15 @@ export function errorWords(error: ErrorLike): string {
  */
 export function errorDetail(error: ErrorLike): string | null {
   if (!isErrorCode(error.code)) return error.message.trim() || null;
-  const said = error.message.trim();
-  return said === '' || said === defaultMessage(error.code) ? null : said;
+  let said = error.message.trim();
+  // The code's own sentence with the service's words after it ("… (The service said: …)"): only
+  // those words are evidence; the sentence is already what errorWords says.
+  const stock = defaultMessage(error.code);
+  if (said.startsWith(stock))
+    said = said
+      .slice(stock.length)
+      .trim()
+      .replace(/^\((.*)\)$/s, '$1')
+      .trim();
+  return said === '' || said === errorWords(error) ? null : said;
 }
