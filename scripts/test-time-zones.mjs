@@ -4,7 +4,7 @@
 // hour it is run at. Daylight saving and midnight on the page's own clock: clock-rollover.spec.ts.
 //
 //   npm run test:time-zones                  every target, the time-sensitive specs
-//   npm run test:time-zones -- --at 07:00    one target; anything after `--` goes to Playwright
+//   npm run test:time-zones -- --at 07:00    one target (HH:MM or midnight); after `--`: Playwright's
 //
 // Each run sets TZ for Playwright, the simulator and the host (they inherit it) and
 // ROOMDECK_E2E_TZ for the browser (playwright.config.ts). Prints one line per zone and a summary.
@@ -20,7 +20,7 @@ export const TIME_SPECS = [
   'test/e2e/i18n-language-choice.spec.ts',
   'test/e2e/clock-rollover.spec.ts',
 ];
-const TARGETS = ['03:00', '09:00', '23:30', '23:57'];
+const TARGETS = ['03:00', '09:00', '23:30', 'midnight'];
 
 /** Minutes after local midnight in `zone` at `epochMs`. */
 function minuteOfDay(zone, epochMs) {
@@ -34,15 +34,27 @@ function minuteOfDay(zone, epochMs) {
   return get('hour') * 60 + get('minute');
 }
 
-/** The zone whose local time now is nearest `target` ("HH:MM"); ties go to the first in IANA order. */
+/**
+ * The zone whose local time now is nearest `target` ("HH:MM"), or for "midnight" the zone where
+ * midnight comes soonest but not within the next 3 minutes (the run starts before it and crosses
+ * it). Ties go to the first in IANA order.
+ */
 export function zoneNear(target, epochMs = Date.now()) {
-  const [h, m] = target.split(':').map(Number);
-  const want = h * 60 + m;
+  const distanceOf =
+    target === 'midnight'
+      ? (minute) => {
+          const left = 1440 - minute;
+          return left < 3 ? Number.POSITIVE_INFINITY : left;
+        }
+      : (minute) => {
+          const [h, m] = target.split(':').map(Number);
+          const d = Math.abs(minute - (h * 60 + m));
+          return Math.min(d, 1440 - d);
+        };
   let best = null;
   for (const zone of Intl.supportedValuesOf('timeZone')) {
     if (!zone.includes('/') || zone.startsWith('Etc/')) continue;
-    const d = Math.abs(minuteOfDay(zone, epochMs) - want);
-    const distance = Math.min(d, 1440 - d);
+    const distance = distanceOf(minuteOfDay(zone, epochMs));
     if (best === null || distance < best.distance) best = { zone, distance };
   }
   return best.zone;
@@ -79,8 +91,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const targets = values.at ?? TARGETS;
   const results = [];
   for (const target of targets) {
-    if (!/^\d\d:\d\d$/.test(target)) {
-      console.error(`test:time-zones: --at wants HH:MM, not "${target}"`);
+    if (!/^\d\d:\d\d$/.test(target) && target !== 'midnight') {
+      console.error(`test:time-zones: --at wants HH:MM or midnight, not "${target}"`);
       process.exit(2);
     }
     // Chosen just before its run: the runs before it took minutes.
