@@ -7,6 +7,7 @@ import { openRoom } from './support/panel.ts';
 import { ROOT, type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 /*
  * The booking's whole life at the room's panel, driven as a person does and checked against what
@@ -84,7 +85,7 @@ async function shoot(page: Page, name: string): Promise<void> {
       await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1),
       `${name} fits ${size.width}×${size.height}`,
     ).toBe(true);
-    await page.screenshot({ path: path.join(dir, `booking-${name}-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, { path: path.join(dir, `booking-${name}-${size.width}x${size.height}.png`) });
   }
   if (first) await page.setViewportSize(first);
 }

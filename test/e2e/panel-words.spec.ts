@@ -5,6 +5,7 @@ import { callBridge, openHost, openRoom, signIn } from './support/panel.ts';
 import { ROOT, type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 /*
  * The panel's words, as a person at the wall reads them: a failure is one sentence naming the
@@ -48,7 +49,7 @@ const tile = (page: Page, name: string) =>
 async function shoot(page: Page, name: string): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `${name}-${size.width}x${size.height}.png`) });
   }
   await page.setViewportSize(SIZES[0]);
 }
@@ -172,7 +173,7 @@ test('Request help is recorded by the room and listed in the technician tools’
   const listed = page.getByRole('list', { name: 'Help requests' }).getByRole('listitem');
   await expect(listed).toHaveCount(1, { timeout: 15_000 });
   await expect(listed).toContainText('Huddle 3.2 — Help requested at the panel in Huddle 3.2');
-  await page.screenshot({ path: path.join(SHOTS, 'words-needs-attention-1280x800.png') });
+  await keepScreenshot(page, { path: path.join(SHOTS, 'words-needs-attention-1280x800.png') });
   await listed.getByRole('button', { name: 'Done: clear Huddle 3.2' }).click();
   await expect(listed).toHaveCount(0);
   expect((await service.state(HUDDLE, 'RoomLogic')).help_requests).toEqual([]);
