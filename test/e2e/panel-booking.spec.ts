@@ -185,9 +185,9 @@ test('Book now offers only the lengths that fit before the next meeting, then "U
   expect(booked.next).toMatchObject({ id: soon.id });
 });
 
-test('a clash the panel could not know of is the calendar’s own sentence, not a device fault', async ({
-  page,
-}) => {
+test('a clash the panel could not know of is the calendar’s own sentence, not a device fault', {
+  tag: '@generation',
+}, async ({ page }) => {
   await deskBooking(nowS() + 2 * 3600, 30, 'Quarterly review');
   // Pushed, the desk booking would reach the panel within milliseconds: the race this test stages
   // (a booking made between two reads) is the one a polling panel has, so this page gets no event

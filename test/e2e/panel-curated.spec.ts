@@ -204,11 +204,9 @@ test.describe('the lecturer’s panel in an auditorium with a DSP', () => {
     expect((await service.state(AUDITORIUM, 'Mixer')).master_mute).toBe(false);
   });
 
-  test('an Advanced page that settings.panel switches on holds the DSP’s faders and the devices’ power', async ({
-    page,
-    stack,
-    service,
-  }) => {
+  test('an Advanced page that settings.panel switches on holds the DSP’s faders and the devices’ power', {
+    tag: '@generation',
+  }, async ({ page, stack, service }) => {
     await service.panelLayout(AUDITORIUM, { advanced: true });
     try {
       await openRoom(page, stack.host.url, 'Tasman Auditorium');
@@ -290,11 +288,9 @@ async function foreignRoom(service: Service): Promise<{ id: string; modules: str
 }
 
 test.describe('a room the panel cannot read as sources', () => {
-  test('gives Room on from the room’s logic, then each display’s controls on a page', async ({
-    page,
-    stack,
-    service,
-  }) => {
+  test('gives Room on from the room’s logic, then each display’s controls on a page', {
+    tag: '@generation',
+  }, async ({ page, stack, service }) => {
     // Exactly the shapes a foreign service reports: power(state), input(source: string), set_mode(mode).
     const room = await foreignRoom(service);
     try {

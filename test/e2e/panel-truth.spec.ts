@@ -121,11 +121,9 @@ test.describe('a lit tile means the picture is there', () => {
     expect(await pressed()).toEqual(['false', 'true']);
   });
 
-  test('a display that does not answer: the tile is never lit, it turns red naming it with the number to call', async ({
-    page,
-    stack,
-    service,
-  }) => {
+  test('a display that does not answer: the tile is never lit, it turns red naming it with the number to call', {
+    tag: '@generation',
+  }, async ({ page, stack, service }) => {
     await service.moduleSettings('mod-huddle-display', {});
     await service.exec(HUDDLE, 'RoomLogic', 'power', [false]);
     // The room logic gives up on a silent device after 1 s instead of 8 (a setting, not a race).

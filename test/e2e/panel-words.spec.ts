@@ -56,9 +56,9 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 const OLD_WORDS = /reported an error|Check that it is powered|The service said|\(|10\.20\./;
 
-test('a device that does not respond: one sentence naming it, what to do, and the room’s help number', async ({
-  page,
-}) => {
+test('a device that does not respond: one sentence naming it, what to do, and the room’s help number', {
+  tag: '@generation',
+}, async ({ page }) => {
   await service.moduleSettings('mod-huddle-display', { offline: true });
   await openRoom(page, stack.host.url, 'Huddle 3.2');
   await tile(page, 'Laptop').click();

@@ -16,7 +16,9 @@ test.describe('the panel against the simulator', () => {
     await service.panelLayout(BOARDROOM, undefined);
   });
 
-  test('signs in through the simulator’s real login page with a demo account', async ({ page }) => {
+  test('signs in through the simulator’s real login page with a demo account', {
+    tag: '@generation',
+  }, async ({ page }) => {
     // A host of its own: the shared one may already be signed in by another spec.
     const fresh = await startStack();
     try {
@@ -56,10 +58,9 @@ test.describe('the panel against the simulator', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
-  test('finds a room by search; its help tells its capacity, features, devices and where it is', async ({
-    page,
-    stack,
-  }) => {
+  test('finds a room by search; its help tells its capacity, features, devices and where it is', {
+    tag: '@generation',
+  }, async ({ page, stack }) => {
     await openRoom(page, stack.host.url, 'Kauri Training Room', 'training');
     await expect(page.getByText('Kauri House · Kauri Level 1').first()).toBeVisible();
     await page.getByRole('button', { name: 'Help' }).first().click();
@@ -75,11 +76,9 @@ test.describe('the panel against the simulator', () => {
     ]);
   });
 
-  test('a Display power press goes pending then confirmed, and shows the device’s new state', async ({
-    page,
-    stack,
-    service,
-  }) => {
+  test('a Display power press goes pending then confirmed, and shows the device’s new state', {
+    tag: '@generation',
+  }, async ({ page, stack, service }) => {
     await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
     await service.exec(HUDDLE, 'Display', 'power', [false]);
     // The display's own power is the engineer's: on the Advanced page the room's layout switches on.
@@ -98,7 +97,7 @@ test.describe('the panel against the simulator', () => {
     await service.panelLayout(HUDDLE, undefined);
   });
 
-  test('the volume steps by keyboard and shows the level the device reports', async ({
+  test('the volume steps by keyboard and shows the level the device reports', { tag: '@generation' }, async ({
     page,
     stack,
     service,
@@ -116,7 +115,7 @@ test.describe('the panel against the simulator', () => {
     expect((await service.state(HUDDLE, 'Display')).volume).toBe(32);
   });
 
-  test('a projector’s warm-up locks its power control and shows progress', async ({
+  test('a projector’s warm-up locks its power control and shows progress', { tag: '@generation' }, async ({
     page,
     stack,
     service,
@@ -155,11 +154,9 @@ test.describe('the panel against the simulator', () => {
     await service.panelLayout(BOARDROOM, undefined);
   });
 
-  test('renders the Innovation Lab’s custom layout as pages, with source tiles from its display', async ({
-    page,
-    stack,
-    service,
-  }) => {
+  test('renders the Innovation Lab’s custom layout as pages, with source tiles from its display', {
+    tag: '@generation',
+  }, async ({ page, stack, service }) => {
     await service.exec('sys-innovation-lab', 'Display', 'power', [true]);
     await openRoom(page, stack.host.url, 'Innovation Lab');
     await expect(page.getByRole('tab')).toHaveText(['Sources', 'Screen', 'Lights']);
@@ -177,11 +174,9 @@ test.describe('the panel against the simulator', () => {
     await expect(page.locator('[data-layout-error]')).toHaveCount(0);
   });
 
-  test('an offline module says so on its controls, in room words, and a press fails readably', async ({
-    page,
-    stack,
-    service,
-  }) => {
+  test('an offline module says so on its controls, in room words, and a press fails readably', {
+    tag: '@generation',
+  }, async ({ page, stack, service }) => {
     await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
     await service.moduleSettings('mod-huddle-display', { offline: true });
     await service.panelLayout(HUDDLE, { advanced: true });
@@ -217,9 +212,9 @@ test.describe('the panel against the simulator', () => {
 });
 
 test.describe('link loss', () => {
-  test('values go stale within 5 s when the simulator dies, and come back live without a reload', async ({
-    page,
-  }) => {
+  test('values go stale within 5 s when the simulator dies, and come back live without a reload', {
+    tag: '@generation',
+  }, async ({ page }) => {
     test.setTimeout(90_000);
     const stack = await startStack();
     try {
