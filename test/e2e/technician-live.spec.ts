@@ -10,7 +10,7 @@ import { SIZES } from './support/sizes.ts';
 import { keepScreenshot } from './support/screens.ts';
 
 /*
- * The technician tools on the live channel (issue 23), against the real simulator, browser host
+ * The technician tools on the live channel, against the real simulator, browser host
  * and Chromium: a module's state view is pushed (no state reads while it shows "Live") and changes
  * when another client changes the device through the simulator's HTTP API; "Follow log" shows the
  * lines the simulator's debug stream sends for a support account, and the service's refusal in
