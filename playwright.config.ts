@@ -1,16 +1,28 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './test/e2e/support/chromium.ts';
 
+function e2eWorkers(env: NodeJS.ProcessEnv = process.env): number {
+  const value = env.ROOMDECK_E2E_WORKERS;
+  if (value === undefined || value === '') return 2;
+  const workers = Number(value);
+  if (!Number.isInteger(workers) || workers < 1)
+    throw new Error(`ROOMDECK_E2E_WORKERS must be a whole number from 1 (got "${value}")`);
+  return workers;
+}
+
 export default defineConfig({
   // The end-to-end suite and the Chromium half of the attack suite (test/security).
   testDir: 'test',
   testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
-  workers: 1,
+  // Two by default: every spec gets its simulator and host on free ports with its own data
+  // directory (support/processes.ts), and a worker's specs run one at a time, so specs in
+  // different workers share nothing. `ROOMDECK_E2E_WORKERS=1` runs them one by one.
+  workers: e2eWorkers(),
   retries: 0,
   // A test's own waits bound what it checks; this only stops a hung one. Room for a loaded machine.
   timeout: 90_000,
-  // A second pass of the same run (npm test's legacy-polling pass) names its own report, so CI's
-  // summary (scripts/test-summary.mjs) counts both.
+  // A second pass of the same run (npm test's legacy-polling pass, the tests tagged @generation)
+  // names its own report, so CI's summary (scripts/test-summary.mjs) counts both.
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.ROOMDECK_E2E_REPORT ?? 'test-results/playwright.json' }],

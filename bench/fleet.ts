@@ -1,5 +1,5 @@
 /**
- * Fleet benchmark (issue 9): 500 headless panels (the app's own session, ControlClient, poller and
+ * Fleet benchmark: 500 headless panels (the app's own session, ControlClient, poller and
  * room logic; see support/headless-panel.ts), one per room of one simulator process (the demo
  * building plus generated rooms), first idle, then with 10% of them pressing a control every 10 s.
  * Prints JSON lines: requests per second in total, per idle and per active panel, the simulator's

@@ -1,5 +1,5 @@
 /**
- * Live fleet benchmark (issue 23): 500 panels' live channels (core/live's LiveFeeds, one per room
+ * Live fleet benchmark: 500 panels' live channels (core/live's LiveFeeds, one per room
  * of one simulator process: the demo building plus generated rooms), each watching its room's
  * modules over its own control websocket. Three phases, then an outage:
  *  - idle: simulator CPU, socket frames/s (both ways) in total and per panel, HTTP requests/s;

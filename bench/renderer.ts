@@ -5,7 +5,7 @@
  * This file runs the suite in order; each measurement lives in bench/renderer/ (build, panel,
  * press, idle, startup, heap) and report.ts prints the figures.
  *
- * `--live-compare` (issue 23): instead of the suite, the live channel's figures before and after in
+ * `--live-compare`: instead of the suite, the live channel's figures before and after in
  * one run, counted at the simulator (bench/renderer/counted-simulator.ts), not in the page. A host
  * with `--live off` (polling, as before) and one with live on (push), side by side (each with its
  * own simulator, so the counts cannot mix); three runs each, the medians side by side as JSON
@@ -13,7 +13,7 @@
  *   - the idle panel (Harbour Boardroom, room off, with a calendar, untouched past idleAfterMs,
  *     shortened to 10 s for the bench): HTTP requests/s (every request: state, modules, system,
  *     bookings, tokens; listed by route) and control websocket frames/s both ways (pings and pongs
- *     included; listed by kind). Issue 23's goals: <= 0.02 requests/s, <= 0.1 frames/s.
+ *     included; listed by kind). The live channel's goals: <= 0.02 requests/s, <= 0.1 frames/s.
  *   - the same for the huddle in use (room on, untouched), over half the window;
  *   - press → confirmed p50/p95 (Display power, simulator latency 0), with the bare exec round trip.
  *   npm run bench -- renderer --live-compare                  about 12 minutes (both modes at once)
@@ -142,7 +142,7 @@ async function main(): Promise<void> {
       median(welcome.perSecond),
       'req/s',
       {
-        goal: '<= 0.5 (issue 9)',
+        goal: '<= 0.5',
         byVerb: welcome.byVerb,
         runs: welcome.perSecond.map((r) => round(r)),
       },

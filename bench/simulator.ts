@@ -1,4 +1,4 @@
-// Simulator throughput and search latency (issue 2). Prints JSON lines; medians over several rounds.
+// Simulator throughput and search latency. Prints JSON lines; medians over several rounds.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';

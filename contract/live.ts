@@ -4,7 +4,7 @@ import { ResourceId } from './resource-id.ts';
 import { verb } from './verb.ts';
 
 /*
- * The live channel as the renderer sees it (issue 23). The main process holds one control websocket
+ * The live channel as the renderer sees it. The main process holds one control websocket
  * per service and session; a page says what it shows (`watch`) and receives changes as bridge
  * events (IPC events under Electron, a Server-Sent Events stream in the browser host). The page never
  * learns which generation or transport is behind it; it only learns whether values are pushed or

@@ -5,7 +5,7 @@ import type { LiveEvent } from '../contract/types.ts';
 import type { LiveRoute } from '../core/bridge/live-channel.ts';
 
 /*
- * The browser host's live events (issue 23): `GET /bridge/events?watcher=…` as Server-Sent Events,
+ * The browser host's live events: `GET /bridge/events?watcher=…` as Server-Sent Events,
  * one stream per page, carrying the route's LiveEvents as `data:` lines of JSON. Registered inside
  * the HTTP bridge's plugin (bridge-http.ts), so the same gates run before it: this machine only,
  * the page's own origin, the session's cookie and its page key (here in the query, where

@@ -18,7 +18,7 @@ if (vitest) {
   skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
 }
 
-// Every Playwright pass of the run (npm test runs the panel's specs twice: see package.json).
+// Every Playwright pass of the run (npm test runs the tests tagged @generation twice: see package.json).
 const passes = existsSync('test-results')
   ? readdirSync('test-results').filter((name) => /^playwright.*\.json$/.test(name))
   : [];

@@ -1,4 +1,4 @@
-// Issue 23's panel figures, before and after in one run: the same real panel (Chromium, the browser
+// The live channel's panel figures, before and after in one run: the same real panel (Chromium, the browser
 // host, the huddle room in use) with the live channel off (`--live off`: polling, as before) and on
 // (push), each figure taken in three runs per mode and printed as the medians side by side.
 import type { Page } from '@playwright/test';

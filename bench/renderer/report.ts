@@ -42,7 +42,7 @@ export function reportColdStart(cold: ColdStart): void {
 
 /**
  * One figure before and after, side by side: the median of each mode's runs (`before` = the live
- * channel off, polling as before issue 23; `after` = push). A mode that was not run is left out.
+ * channel off, polling as before the live channel; `after` = push). A mode that was not run is left out.
  */
 export function emitCompare(
   metric: string,

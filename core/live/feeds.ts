@@ -2,7 +2,7 @@ import type { LiveEvent, LiveStatus, LiveTarget } from '../../contract/types.ts'
 import type { CallOptions, ExecCall } from '../api/calls.ts';
 
 /**
- * The live channel as the bridge uses it (issue 23): one control websocket per service and session,
+ * The live channel as the bridge uses it: one control websocket per service and session,
  * bound to what the pages show, turned into bridge events. Implemented in core/live/; the bridge's
  * `live` verbs and `systems.exec` use it; each transport (IPC, the browser host's event stream)
  * subscribes to its events.

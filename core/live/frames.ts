@@ -1,5 +1,5 @@
 /**
- * The control websocket's frames as a client reads and writes them (../shared/spec/realtime.md §3,
+ * The control websocket's frames as a client reads and writes them (docs/realtime.md §3,
  * §5, §8). Pure: every text the server may send becomes a value, never a throw; what we do not
  * understand is `ignored` (§6: a stray text frame is passed over, not fatal).
  */

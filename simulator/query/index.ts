@@ -1,5 +1,5 @@
 /**
- * The query language of the list endpoints (`q`), as decided in shared/spec/wire-contract.md:
+ * The query language of the list endpoints (`q`), as decided in docs/wire-contract.md:
  * compile a query once, then match it against documents indexed once per record.
  */
 export type { QueryNode, WordQuery } from './ast.ts';

@@ -2,8 +2,8 @@ import type { Simulator } from '../control/simulator.ts';
 
 /**
  * What the control websocket costs the simulator, counted at the socket: connections opened and
- * frames each way by kind, so a benchmark can say what an idle panel's socket carries (issue 23's
- * goal counts pings and pongs too). Kinds: a request's `cmd` (bind, exec …) or text `ping`/`pong`
+ * frames each way by kind, so a benchmark can say what an idle panel's socket carries (the live
+ * channel's goal counts pings and pongs too). Kinds: a request's `cmd` (bind, exec …) or text `ping`/`pong`
  * in; a reply's `type` (success, notify, error, debug) or text `pong` out; `ws-ping`/`ws-pong` are
  * the protocol's control frames (the ws library answers a ping with a pong by itself).
  */

@@ -28,7 +28,7 @@ function unauthorized(reply: FastifyReply, message: string): ApiError {
 }
 
 /**
- * The control websocket (../shared/spec/realtime.md, its §8 decisions). The credential is checked
+ * The control websocket (docs/realtime.md, its §8 decisions). The credential is checked
  * before the upgrade (D2): a missing, unknown, expired or revoked token is answered 401 with the
  * wire contract's JSON error body and no socket is opened.
  */

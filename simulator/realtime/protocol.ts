@@ -1,5 +1,5 @@
 /**
- * The control websocket's frames (../shared/spec/realtime.md §3, §5, §8): reading a client's text
+ * The control websocket's frames (docs/realtime.md §3, §5, §8): reading a client's text
  * frame into a request or a numbered error, and writing the server's frames. Pure: no socket, no
  * simulator; every input yields a value, never a throw.
  */

@@ -94,7 +94,7 @@ export class Session {
       });
   }
 
-  /** The socket is gone: drop every binding and debug stream (§4.6). */
+  /** The socket is gone: drop every binding and debug stream (realtime.md §4.6). */
   closed(): void {
     this.#open = false;
     this.bindings.clear();

@@ -5,6 +5,7 @@ import { expect, test } from './support/own-stack.ts';
 import { callBridge, openRoom, signInAtService } from './support/panel.ts';
 import { ROOT, type Stack } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 const SHOTS = path.join(ROOT, 'test-results', 'screens');
 
@@ -47,7 +48,7 @@ test('a panel account on a laptop signs out from the panel, and the next sign-in
     await expect(signOut).toBeInViewport({ ratio: 1 });
     const box = await signOut.boundingBox();
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(96);
-    await page.screenshot({ path: path.join(SHOTS, `panel-sign-out-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `panel-sign-out-${size.width}x${size.height}.png`) });
   }
   await page.setViewportSize(SIZES[0] ?? { width: 1280, height: 800 });
   await signOut.click();

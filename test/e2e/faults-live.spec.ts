@@ -8,7 +8,7 @@ import { type Running, startHost, startSimulator } from './support/processes.ts'
 import { Service } from './support/service.ts';
 
 /*
- * The live channel's faults (issue 23), as a wall panel meets them: the browser host signed in on
+ * The live channel's faults, as a wall panel meets them: the browser host signed in on
  * Huddle 3.2 with push on, the simulator behind the fault proxy, and the control websocket alone
  * failing while HTTP keeps working: refused (a gateway that stops carrying websockets), hung (the
  * socket stays up but nothing crosses it, so no pong comes back), dropped mid-session, and the

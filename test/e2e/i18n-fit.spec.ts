@@ -18,6 +18,7 @@ import { expect, test } from '@playwright/test';
 import { type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 /*
  * The fit checks of panel-screens.spec.ts in German (long words), Arabic (right to left) and the
@@ -113,7 +114,7 @@ for (const language of LANGUAGES) {
             if (await booking.isVisible()) {
               await expectNothingCut(page, what('booking'), '.panel .booking', SOFT);
               if (language.screenshots)
-                await booking.screenshot({
+                await keepScreenshot(booking, {
                   path: `test-results/screens/${FOLDER}/${language.code}-${sizeTag}-${room.id}-booking.png`,
                 });
             }

@@ -5,6 +5,7 @@ import { expect, test } from './support/own-stack.ts';
 import { signIn } from './support/panel.ts';
 import { ROOT } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 /*
  * A kiosk panel whose installer offers English, German and Arabic (`--languages en,de,ar`, the
@@ -123,11 +124,11 @@ test('screenshots: the welcome screen with the language button at the three size
         document.scrollingElement!.scrollWidth > window.innerWidth,
     );
     expect(scrolls).toBe(false);
-    await page.screenshot({ path: path.join(SHOTS, `welcome-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `welcome-${size.width}x${size.height}.png`) });
     await languageButton(page).click();
     const dialog = page.getByRole('dialog', { name: 'Choose a language' });
     await expect(dialog).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, `choose-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `choose-${size.width}x${size.height}.png`) });
     await dialog.getByRole('button', { name: 'Close' }).click();
   }
 });

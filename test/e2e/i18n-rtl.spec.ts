@@ -6,6 +6,7 @@ import { openRoom, signIn } from './support/panel.ts';
 import { ROOT, type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 /*
  * Right-to-left for real: in Arabic the panel is a mirror of itself. The fader's minimum is on the
@@ -57,7 +58,7 @@ async function shoot(page: Page, name: string, masked = true): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize(size);
     // The clock and the booking's times move with the minute: masked, so screens compare alike.
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: path.join(SHOTS, `${lang}-${name}-${size.width}x${size.height}.png`),
       mask: masked ? [page.locator('.clock'), page.locator('.booking-until'), page.locator('time')] : [],
     });

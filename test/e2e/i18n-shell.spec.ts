@@ -5,6 +5,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { callBridge, openHost } from './support/panel.ts';
 import { ROOT, type Running, startHost, startSimulator } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 /*
  * The shell in German and Arabic, as a browser set to that language opens it: the sign-in screen,
@@ -44,7 +45,7 @@ const LANGUAGES = [
 async function shoot(page: Page, name: string): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `${name}-${size.width}x${size.height}.png`) });
   }
   await page.setViewportSize(SIZES[0]);
 }

@@ -6,7 +6,7 @@ import { callBridge, openRoom } from './support/panel.ts';
 import { socketRefusedByRun, startStack } from './support/processes.ts';
 
 /*
- * The live channel end to end in the browser host (issue 23): the page opens its event stream and
+ * The live channel end to end in the browser host: the page opens its event stream and
  * watches the room's display; another client changes the display through the service's own HTTP
  * API; the page receives the display's new state as a `state` event, pushed over the main
  * process's control websocket and the host's Server-Sent Events, without asking. With `--live off`

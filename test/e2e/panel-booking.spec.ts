@@ -7,6 +7,7 @@ import { openRoom } from './support/panel.ts';
 import { ROOT, type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 /*
  * The booking's whole life at the room's panel, driven as a person does and checked against what
@@ -84,7 +85,7 @@ async function shoot(page: Page, name: string): Promise<void> {
       await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1),
       `${name} fits ${size.width}×${size.height}`,
     ).toBe(true);
-    await page.screenshot({ path: path.join(dir, `booking-${name}-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, { path: path.join(dir, `booking-${name}-${size.width}x${size.height}.png`) });
   }
   if (first) await page.setViewportSize(first);
 }
@@ -184,9 +185,9 @@ test('Book now offers only the lengths that fit before the next meeting, then "U
   expect(booked.next).toMatchObject({ id: soon.id });
 });
 
-test('a clash the panel could not know of is the calendar’s own sentence, not a device fault', async ({
-  page,
-}) => {
+test('a clash the panel could not know of is the calendar’s own sentence, not a device fault', {
+  tag: '@generation',
+}, async ({ page }) => {
   await deskBooking(nowS() + 2 * 3600, 30, 'Quarterly review');
   // Pushed, the desk booking would reach the panel within milliseconds: the race this test stages
   // (a booking made between two reads) is the one a polling panel has, so this page gets no event

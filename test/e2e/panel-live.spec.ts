@@ -4,7 +4,7 @@ import { callBridge, openRoom } from './support/panel.ts';
 import { socketRefusedByRun } from './support/processes.ts';
 
 /*
- * The panel on the live channel (issue 23), in the browser host with push on: a change made
+ * The panel on the live channel, in the browser host with push on: a change made
  * elsewhere (the simulator's own HTTP API, as another panel or the room logic would) reaches the
  * page pushed, without the page asking for any state, and a press is confirmed by the pushed value.
  * The page's bridge requests are counted as the browser sends them.

@@ -7,6 +7,7 @@ import { openRoom } from './support/panel.ts';
 import { ROOT, type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 /*
  * The panel's last rough edges, as a person at the wall meets them: Help's room page as a QR code a
@@ -78,7 +79,7 @@ async function atSizes(page: Page, name: string, check: (size: string) => Promis
       height: fit.height,
       out: [],
     });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${at}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `${name}-${at}.png`) });
   }
   await page.setViewportSize(SIZES[0]);
 }

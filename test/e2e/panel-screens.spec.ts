@@ -6,6 +6,7 @@ import { expect, test } from './support/fixtures.ts';
 import { openRoom } from './support/panel.ts';
 import { ROOT } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 /*
  * Every demo room on every panel size: one screen, no scrolling, on the welcome screen and on
@@ -45,7 +46,7 @@ async function expectOneScreen(page: Page, what: string): Promise<void> {
 
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  await keepScreenshot(page, { path: path.join(SHOTS, `${name}.png`) });
 }
 
 /** Every piece of text on the panel is at least 18 px. */

@@ -6,6 +6,7 @@ import { openRoom, recordAttribute, section } from './support/panel.ts';
 import { ROOT } from './support/processes.ts';
 import type { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 /*
  * A lit tile means the picture is there: the panel lights a source only from what the screens and
@@ -46,7 +47,7 @@ async function shootSizes(page: Page, name: string): Promise<void> {
       height: fit.height,
       out: 0,
     });
-    await page.screenshot({ path: path.join(SHOTS, `truth-${name}-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `truth-${name}-${size.width}x${size.height}.png`) });
   }
   await page.setViewportSize(SIZES[0]!);
 }
@@ -120,11 +121,9 @@ test.describe('a lit tile means the picture is there', () => {
     expect(await pressed()).toEqual(['false', 'true']);
   });
 
-  test('a display that does not answer: the tile is never lit, it turns red naming it with the number to call', async ({
-    page,
-    stack,
-    service,
-  }) => {
+  test('a display that does not answer: the tile is never lit, it turns red naming it with the number to call', {
+    tag: '@generation',
+  }, async ({ page, stack, service }) => {
     await service.moduleSettings('mod-huddle-display', {});
     await service.exec(HUDDLE, 'RoomLogic', 'power', [false]);
     // The room logic gives up on a silent device after 1 s instead of 8 (a setting, not a race).

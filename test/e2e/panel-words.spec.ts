@@ -6,6 +6,7 @@ import { oneOf, shownTimesBetween } from './support/shown-time.ts';
 import { ROOT, type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 /*
  * The panel's words, as a person at the wall reads them: a failure is one sentence naming the
@@ -49,16 +50,16 @@ const tile = (page: Page, name: string) =>
 async function shoot(page: Page, name: string): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `${name}-${size.width}x${size.height}.png`) });
   }
   await page.setViewportSize(SIZES[0]);
 }
 
 const OLD_WORDS = /reported an error|Check that it is powered|The service said|\(|10\.20\./;
 
-test('a device that does not respond: one sentence naming it, what to do, and the room’s help number', async ({
-  page,
-}) => {
+test('a device that does not respond: one sentence naming it, what to do, and the room’s help number', {
+  tag: '@generation',
+}, async ({ page }) => {
   await service.moduleSettings('mod-huddle-display', { offline: true });
   await openRoom(page, stack.host.url, 'Huddle 3.2');
   await tile(page, 'Laptop').click();
@@ -180,7 +181,7 @@ test('Request help is recorded by the room and listed in the technician tools’
   const listed = page.getByRole('list', { name: 'Help requests' }).getByRole('listitem');
   await expect(listed).toHaveCount(1, { timeout: 15_000 });
   await expect(listed).toContainText('Huddle 3.2 — Help requested at the panel in Huddle 3.2');
-  await page.screenshot({ path: path.join(SHOTS, 'words-needs-attention-1280x800.png') });
+  await keepScreenshot(page, { path: path.join(SHOTS, 'words-needs-attention-1280x800.png') });
   await listed.getByRole('button', { name: 'Done: clear Huddle 3.2' }).click();
   await expect(listed).toHaveCount(0);
   expect((await service.state(HUDDLE, 'RoomLogic')).help_requests).toEqual([]);

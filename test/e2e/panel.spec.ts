@@ -4,6 +4,7 @@ import { expect, test } from './support/fixtures.ts';
 import { openHost, openRoom, recordAttribute, section, signIn } from './support/panel.ts';
 import { ROOT, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
+import { keepScreenshot, screenshotsWanted } from './support/screens.ts';
 
 const HUDDLE = 'sys-huddle-3-2';
 const BOARDROOM = 'sys-harbour-boardroom';
@@ -15,7 +16,9 @@ test.describe('the panel against the simulator', () => {
     await service.panelLayout(BOARDROOM, undefined);
   });
 
-  test('signs in through the simulator’s real login page with a demo account', async ({ page }) => {
+  test('signs in through the simulator’s real login page with a demo account', {
+    tag: '@generation',
+  }, async ({ page }) => {
     // A host of its own: the shared one may already be signed in by another spec.
     const fresh = await startStack();
     try {
@@ -45,7 +48,7 @@ test.describe('the panel against the simulator', () => {
       { width: 800, height: 1280 },
     ]) {
       await page.setViewportSize(size);
-      await page.screenshot({
+      await keepScreenshot(page, {
         path: path.join(shots, `panel-code-not-loaded-${size.width}x${size.height}.png`),
       });
     }
@@ -55,10 +58,9 @@ test.describe('the panel against the simulator', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
-  test('finds a room by search; its help tells its capacity, features, devices and where it is', async ({
-    page,
-    stack,
-  }) => {
+  test('finds a room by search; its help tells its capacity, features, devices and where it is', {
+    tag: '@generation',
+  }, async ({ page, stack }) => {
     await openRoom(page, stack.host.url, 'Kauri Training Room', 'training');
     await expect(page.getByText('Kauri House · Kauri Level 1').first()).toBeVisible();
     await page.getByRole('button', { name: 'Help' }).first().click();
@@ -74,11 +76,9 @@ test.describe('the panel against the simulator', () => {
     ]);
   });
 
-  test('a Display power press goes pending then confirmed, and shows the device’s new state', async ({
-    page,
-    stack,
-    service,
-  }) => {
+  test('a Display power press goes pending then confirmed, and shows the device’s new state', {
+    tag: '@generation',
+  }, async ({ page, stack, service }) => {
     await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
     await service.exec(HUDDLE, 'Display', 'power', [false]);
     // The display's own power is the engineer's: on the Advanced page the room's layout switches on.
@@ -97,7 +97,7 @@ test.describe('the panel against the simulator', () => {
     await service.panelLayout(HUDDLE, undefined);
   });
 
-  test('the volume steps by keyboard and shows the level the device reports', async ({
+  test('the volume steps by keyboard and shows the level the device reports', { tag: '@generation' }, async ({
     page,
     stack,
     service,
@@ -115,7 +115,7 @@ test.describe('the panel against the simulator', () => {
     expect((await service.state(HUDDLE, 'Display')).volume).toBe(32);
   });
 
-  test('a projector’s warm-up locks its power control and shows progress', async ({
+  test('a projector’s warm-up locks its power control and shows progress', { tag: '@generation' }, async ({
     page,
     stack,
     service,
@@ -154,11 +154,9 @@ test.describe('the panel against the simulator', () => {
     await service.panelLayout(BOARDROOM, undefined);
   });
 
-  test('renders the Innovation Lab’s custom layout as pages, with source tiles from its display', async ({
-    page,
-    stack,
-    service,
-  }) => {
+  test('renders the Innovation Lab’s custom layout as pages, with source tiles from its display', {
+    tag: '@generation',
+  }, async ({ page, stack, service }) => {
     await service.exec('sys-innovation-lab', 'Display', 'power', [true]);
     await openRoom(page, stack.host.url, 'Innovation Lab');
     await expect(page.getByRole('tab')).toHaveText(['Sources', 'Screen', 'Lights']);
@@ -176,11 +174,9 @@ test.describe('the panel against the simulator', () => {
     await expect(page.locator('[data-layout-error]')).toHaveCount(0);
   });
 
-  test('an offline module says so on its controls, in room words, and a press fails readably', async ({
-    page,
-    stack,
-    service,
-  }) => {
+  test('an offline module says so on its controls, in room words, and a press fails readably', {
+    tag: '@generation',
+  }, async ({ page, stack, service }) => {
     await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
     await service.moduleSettings('mod-huddle-display', { offline: true });
     await service.panelLayout(HUDDLE, { advanced: true });
@@ -206,18 +202,19 @@ test.describe('the panel against the simulator', () => {
   });
 
   test('saves a screenshot of the panel at 1280×800', async ({ page, stack }) => {
+    test.skip(!screenshotsWanted(), 'only writes screenshots: ROOMDECK_SCREENSHOTS=1 asks for them');
     await page.setViewportSize({ width: 1280, height: 800 });
     await openRoom(page, stack.host.url, 'Harbour Boardroom');
     const dir = path.join(ROOT, 'test-results');
     mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: path.join(dir, 'panel-1280x800.png') });
+    await keepScreenshot(page, { path: path.join(dir, 'panel-1280x800.png') });
   });
 });
 
 test.describe('link loss', () => {
-  test('values go stale within 5 s when the simulator dies, and come back live without a reload', async ({
-    page,
-  }) => {
+  test('values go stale within 5 s when the simulator dies, and come back live without a reload', {
+    tag: '@generation',
+  }, async ({ page }) => {
     test.setTimeout(90_000);
     const stack = await startStack();
     try {

@@ -38,11 +38,9 @@ test.describe('the room panel', () => {
     await service.exec(BOARDROOM, 'RoomLogic', 'power', [false]).catch(() => undefined);
   });
 
-  test('a source tile starts the room from off, locked while it starts, and lights from the devices’ state', async ({
-    page,
-    stack,
-    service,
-  }) => {
+  test('a source tile starts the room from off, locked while it starts, and lights from the devices’ state', {
+    tag: '@generation',
+  }, async ({ page, stack, service }) => {
     const opened = Date.now();
     await openRoom(page, stack.host.url, 'Huddle 3.2');
     await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome');
@@ -66,11 +64,9 @@ test.describe('the room panel', () => {
     await expect(tile(page, 'Wireless')).toHaveAttribute('aria-pressed', 'false');
   });
 
-  test('a start that did not work fails and names the device that let the room down', async ({
-    page,
-    stack,
-    service,
-  }) => {
+  test('a start that did not work fails and names the device that let the room down', {
+    tag: '@generation',
+  }, async ({ page, stack, service }) => {
     await service.moduleSettings('mod-huddle-display', { offline: true });
     await openRoom(page, stack.host.url, 'Huddle 3.2');
     await tile(page, 'Laptop').click();
@@ -242,10 +238,9 @@ test.describe('the room panel', () => {
     ).toPass();
   });
 
-  test('the room chooser matches word prefixes and building names, and shows where each room is', async ({
-    page,
-    stack,
-  }) => {
+  test('the room chooser matches word prefixes and building names, and shows where each room is', {
+    tag: '@generation',
+  }, async ({ page, stack }) => {
     await openRoom(page, stack.host.url, 'Huddle 3.2');
     await page.getByRole('button', { name: 'Change room' }).click();
     const search = page.getByRole('searchbox', { name: 'Search' });

@@ -5,6 +5,7 @@ import { openHost, openRoom } from './support/panel.ts';
 import { ROOT, type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 /*
  * The room's sentences in German and Arabic, in a real browser: a device that does not answer is
@@ -38,7 +39,7 @@ test.afterAll(async () => {
 async function shoot(page: Page, name: string): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `${name}-${size.width}x${size.height}.png`) });
   }
   await page.setViewportSize(SIZES[0]);
 }

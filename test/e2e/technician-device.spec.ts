@@ -7,6 +7,7 @@ import { callBridge, signIn } from './support/panel.ts';
 import { ROOT, type Stack } from './support/processes.ts';
 import type { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 /*
  * The technician at a glass wall panel (kiosk, PIN): no keyboard, so after the PIN the drawer shows
@@ -129,7 +130,7 @@ test('after the PIN: a QR code and a code, approved on a phone, sign the drawer 
     await page.setViewportSize(size);
     await expect(drawer(page).getByRole('img', { name: /QR code/ })).toBeInViewport({ ratio: 1 });
     await expect(drawer(page).getByLabel('Code to enter')).toBeInViewport({ ratio: 1 });
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: path.join(SHOTS, `technician-device-sign-in-${size.width}x${size.height}.png`),
     });
   }
@@ -166,7 +167,7 @@ test('after the PIN: a QR code and a code, approved on a phone, sign the drawer 
     // This room's three modules on one screen, nothing cut off.
     await expect(modules.nth(1).getByRole('button', { name: /^Start / })).toBeInViewport({ ratio: 1 });
     await expect(modules.nth(2)).toBeInViewport({ ratio: 1 });
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: path.join(SHOTS, `technician-room-health-${size.width}x${size.height}.png`),
     });
   }

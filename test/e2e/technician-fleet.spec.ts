@@ -3,6 +3,7 @@ import { expect, test } from './support/own-stack.ts';
 import { callBridge, openHost, signIn } from './support/panel.ts';
 import type { Stack } from './support/processes.ts';
 import type { Service } from './support/service.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 /*
  * The technician's first screens against the real simulator and browser host: what each role is
@@ -121,14 +122,14 @@ for (const size of [
     await service.moduleSettings(DISPLAY, { offline: true });
     await openTools(page, 'tech@demo.local');
     await expect(page.locator(`tr[data-module="${DISPLAY}"]`)).toBeVisible();
-    await page.screenshot({ path: `${SCREENS}/technician-fleet-${size.width}.png` });
+    await keepScreenshot(page, { path: `${SCREENS}/technician-fleet-${size.width}.png` });
     await page.getByRole('button', { name: 'Modules', exact: true }).click();
     const table = page.getByRole('table', { name: 'Modules' });
     await expect(table.locator('tbody tr[data-module]').first()).toBeVisible();
     // Nothing wider than the window: no sideways scrolling of the page.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SCREENS}/technician-modules-${size.width}.png` });
+    await keepScreenshot(page, { path: `${SCREENS}/technician-modules-${size.width}.png` });
     await service.moduleSettings(DISPLAY, {});
   });
 }

@@ -5,6 +5,7 @@ import { openHost, signIn } from './support/panel.ts';
 import { ROOT, type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 /*
  * The technician tools' frame in German and in Arabic on a kiosk (browser host with --kiosk and a
@@ -112,7 +113,7 @@ async function shootAtSizes(page: Page, name: string): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize(size);
     expect(await clipped(page), `${name} at ${size.width}×${size.height}`).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `${name}-${size.width}x${size.height}.png`) });
   }
   await page.setViewportSize(SIZES[0]);
 }

@@ -6,6 +6,7 @@ import { signIn } from './support/panel.ts';
 import { ROOT, type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 /*
  * The technician at a glass wall panel (browser host with --kiosk and a PIN) types with no keyboard:
@@ -180,12 +181,14 @@ test('on a kiosk, a tapped text field in the drawer gets a keyboard on the glass
     expect(Math.min(...keys.map((k) => k.h))).toBeGreaterThanOrEqual(60);
     expect(Math.min(...keys.map((k) => k.w))).toBeGreaterThanOrEqual(60);
     expect(Math.min(...keys.map((k) => k.font))).toBeGreaterThanOrEqual(18);
-    await page.screenshot({ path: path.join(SHOTS, `technician-keyboard-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, {
+      path: path.join(SHOTS, `technician-keyboard-${size.width}x${size.height}.png`),
+    });
   }
   await page.setViewportSize(SIZES[0] ?? { width: 1280, height: 800 });
   await tap(page, 'Symbols');
   await expect(keyboard(page).getByRole('button', { name: 'Hash', exact: true })).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'technician-keyboard-symbols-1280x800.png') });
+  await keepScreenshot(page, { path: path.join(SHOTS, 'technician-keyboard-symbols-1280x800.png') });
   const axe = await new AxeBuilder({ page }).include('.tech-drawer').analyze();
   expect(
     axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),

@@ -7,6 +7,7 @@ import { callBridge, signIn } from './support/panel.ts';
 import { ROOT, type Running, type Stack, startHost } from './support/processes.ts';
 import type { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 /*
  * Technician access on a kiosk panel, through the browser host started with --kiosk and a PIN:
@@ -80,7 +81,7 @@ test('a wrong PIN says how many tries are left, and five lock the pad with the t
     );
     await expect(pad(page).getByRole('button', { name: '4', exact: true })).toBeDisabled();
     mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SHOTS, 'technician-pin-locked-1280x800.png') });
+    await keepScreenshot(page, { path: path.join(SHOTS, 'technician-pin-locked-1280x800.png') });
     // The lock is the main process's: closing and reopening the drawer does not lift it.
     await drawer(page).getByRole('button', { name: 'Close' }).click();
     await expect(drawer(page)).toHaveCount(0);
@@ -226,7 +227,7 @@ test('the PIN pad and the drawer fit every panel size, with big keys and readabl
     expect(measured.outside, `${size.width}x${size.height}`).toEqual([]);
     expect(measured.small, `${size.width}x${size.height}`).toEqual([]);
     expect(measured.minKey, `${size.width}x${size.height}`).toBeGreaterThanOrEqual(96);
-    await page.screenshot({ path: path.join(SHOTS, `technician-pin-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `technician-pin-${size.width}x${size.height}.png`) });
     await pad(page).getByRole('button', { name: 'Erase last digit' }).click();
     await pad(page).getByRole('button', { name: 'Erase last digit' }).click();
   }
@@ -249,7 +250,9 @@ test('the PIN pad and the drawer fit every panel size, with big keys and readabl
     expect(measured.outside, `${size.width}x${size.height}`).toEqual([]);
     expect(measured.small, `${size.width}x${size.height}`).toEqual([]);
     expect(measured.minBarTarget).toBeGreaterThanOrEqual(64);
-    await page.screenshot({ path: path.join(SHOTS, `technician-drawer-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, {
+      path: path.join(SHOTS, `technician-drawer-${size.width}x${size.height}.png`),
+    });
   }
   console.log(JSON.stringify(figures));
   await drawer(page).getByRole('button', { name: 'Close' }).click();

@@ -7,6 +7,7 @@ import { openHost, signIn } from './support/panel.ts';
 import { ROOT, type Stack } from './support/processes.ts';
 import type { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 /*
  * The technician's system, module, exec and live-state views in the browser's language (the page
@@ -70,7 +71,7 @@ async function openSystems(page: Page): Promise<void> {
 async function shoot(page: Page, name: string): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `${name}-${size.width}x${size.height}.png`) });
   }
   await page.setViewportSize(SIZES[0]);
 }

@@ -7,9 +7,10 @@ import { signIn, signInAtService } from './support/panel.ts';
 import { type Running, type Stack, socketRefusedByRun, startHost } from './support/processes.ts';
 import type { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 /*
- * The technician tools on the live channel (issue 23), against the real simulator, browser host
+ * The technician tools on the live channel, against the real simulator, browser host
  * and Chromium: a module's state view is pushed (no state reads while it shows "Live") and changes
  * when another client changes the device through the simulator's HTTP API; "Follow log" shows the
  * lines the simulator's debug stream sends for a support account, and the service's refusal in
@@ -86,7 +87,7 @@ async function followsLog(scope: Locator | Page, volume: number): Promise<void> 
 async function shoot(page: Page, name: string): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `${SCREENS}/${name}-${size.width}x${size.height}.png` });
+    await keepScreenshot(page, { path: `${SCREENS}/${name}-${size.width}x${size.height}.png` });
   }
   await page.setViewportSize(SIZES[0]);
 }
@@ -187,6 +188,6 @@ test('a plain user’s account is refused the log, in words, and the control say
     "Your account may not follow Display 1's log: the service allows that only to support and administrator accounts.",
   );
   await expect(follow).toBeDisabled();
-  await page.screenshot({ path: `${SCREENS}/technician-live-refused-1280x800.png` });
+  await keepScreenshot(page, { path: `${SCREENS}/technician-live-refused-1280x800.png` });
   await drawer(page).getByRole('button', { name: 'Close' }).click();
 });

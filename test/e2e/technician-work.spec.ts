@@ -3,6 +3,7 @@ import { expect, test } from './support/own-stack.ts';
 import { callBridge, openHost, signIn } from './support/panel.ts';
 import type { Stack } from './support/processes.ts';
 import type { Service } from './support/service.ts';
+import { keepScreenshot } from './support/screens.ts';
 
 /*
  * A technician's work in a room, against the real simulator and browser host, signed in as the
@@ -124,7 +125,10 @@ test('a room’s settings are checked against the panel layout schema while type
   ]) {
     await page.setViewportSize(size);
     await settings.fill(JSON.stringify(broken, null, 2));
-    await page.screenshot({ path: `${SCREENS}/technician-system-edit-${size.width}.png`, fullPage: true });
+    await keepScreenshot(page, {
+      path: `${SCREENS}/technician-system-edit-${size.width}.png`,
+      fullPage: true,
+    });
   }
 });
 
@@ -210,7 +214,7 @@ test('the exec console offers an enum as a choice and a number within its bounds
     { width: 1920, height: 1080 },
   ]) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `${SCREENS}/technician-console-${size.width}.png` });
+    await keepScreenshot(page, { path: `${SCREENS}/technician-console-${size.width}.png` });
   }
 });
 
@@ -226,7 +230,7 @@ test('a module’s page at 1440×900 and 1920×1080', async ({ page }) => {
     { width: 1920, height: 1080 },
   ]) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `${SCREENS}/technician-module-${size.width}.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${SCREENS}/technician-module-${size.width}.png`, fullPage: true });
   }
 });
 

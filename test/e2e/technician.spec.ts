@@ -46,7 +46,9 @@ async function openHuddle(page: Page): Promise<void> {
 
 const huddle = () => service.request<WireSystem>('GET', `/systems/${HUDDLE}`);
 
-test('a technician edits a room’s capacity and it is saved with the new version', async ({ page }) => {
+test('a technician edits a room’s capacity and it is saved with the new version', {
+  tag: '@generation',
+}, async ({ page }) => {
   const before = await huddle();
   await openHuddle(page);
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -63,9 +65,9 @@ test('a technician edits a room’s capacity and it is saved with the new versio
   expect(after).toMatchObject({ capacity: 6, version: before.version + 1 });
 });
 
-test('a change made behind the form’s back is a conflict, and the edits survive a reload', async ({
-  page,
-}) => {
+test('a change made behind the form’s back is a conflict, and the edits survive a reload', {
+  tag: '@generation',
+}, async ({ page }) => {
   await openHuddle(page);
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await page.getByLabel('Capacity').fill('7');
@@ -111,7 +113,7 @@ test('the exec console runs Display volume 40, shows the result and the state', 
   expect((await service.state(HUDDLE, 'Display')).volume).toBe(40);
 });
 
-test('the exec console shows a device’s error message and code', async ({ page }) => {
+test('the exec console shows a device’s error message and code', { tag: '@generation' }, async ({ page }) => {
   await service.exec(HUDDLE, 'Display', 'power', [false]);
   await openHuddle(page);
   await page.getByRole('button', { name: 'Exec console' }).click();

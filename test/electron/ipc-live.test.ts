@@ -10,7 +10,7 @@ import { APP_ENTRY_URL } from '../../electron/window/app-protocol.ts';
 import { fakeApi } from '../support/fake-api.ts';
 
 /**
- * Live events over IPC (issue 23): each event of a route goes to the app window's page on the
+ * Live events over IPC: each event of a route goes to the app window's page on the
  * route's channel and nowhere else; the watchers a window named are forgotten when its webContents
  * is destroyed or its page's process dies; a foreign sender's watcher is never even recorded.
  */

@@ -12,7 +12,7 @@ import { fakeApi } from '../support/fake-api.ts';
 import { fakeRendererDir, pageKeyIn } from './fixture.ts';
 
 /**
- * The browser host's live events over real HTTP (issue 23): the page's EventSource on
+ * The browser host's live events over real HTTP: the page's EventSource on
  * `/bridge/events?watcher=…` gets the route's events as Server-Sent Events under the same gates as
  * the bridge's POSTs (this machine, the page's own origin and Host, the session cookie and its
  * page key, here in the query); a quiet stream gets heartbeats; a closed stream's watcher is

@@ -11,7 +11,7 @@ import {
 import type { PlaceModule, PlaceSystem, QueryPage, Source } from './ts-client-api.ts';
 
 /**
- * The proof of fidelity (issue 23): @placeos/ts-client, a client nobody here wrote, unmodified, in
+ * The proof of fidelity: @placeos/ts-client, a client nobody here wrote, unmodified, in
  * Node against the simulator's current generation on a real port. It signs in through
  * `/auth/authority`, queries and pages systems and modules, reads functions and types, executes
  * over REST and over its control websocket, and binds a status variable that another client changes.

@@ -8,7 +8,7 @@ import {
 } from '../../renderer/src/lib/live-events.ts';
 
 /**
- * The page's live events (issue 23) on both transports: the preload's subscription under Electron,
+ * The page's live events on both transports: the preload's subscription under Electron,
  * the browser host's event stream elsewhere (its URL, its reconnects, a drop said as polling), and
  * every event checked before a listener sees it.
  */

@@ -5,7 +5,7 @@ import { systemClock } from '../../renderer/src/lib/clock.ts';
 import { Poller, type PollTarget } from '../../renderer/src/lib/poller.ts';
 
 /*
- * The poller under the live channel (issue 23): a module whose pushed state has arrived is not
+ * The poller under the live channel: a module whose pushed state has arrived is not
  * polled while the channel pushes; a stale pushed value is unknown until the fresh one; polling
  * resumes at once for every module when the channel falls back, and stops again module by module.
  */

@@ -10,7 +10,7 @@ import { STATES } from './support/fixtures.ts';
 import { detail, FakeLive, fakeApi, mod, withLive } from './support/room-api.ts';
 
 /*
- * A room on the live channel (issue 23), driven as the main process drives a page: `live.watch`
+ * A room on the live channel, driven as the main process drives a page: `live.watch`
  * answers the mode, `state` events carry a module's whole state, `stale` and `mode` events say when
  * values cannot be trusted or must be polled. A fake clock; no real time anywhere.
  */

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../e2e/support/processes.ts';
 
 /**
- * Issue 20, item 10: a config file holding a secret at mode 0644 is refused (right), and the
+ * A config file holding a secret at mode 0644 is refused (right), and the
  * launcher runs on the last good configuration; but it used to drop the command line with it, so
  * `npm start -- --browser-host` went for Electron (and its 100 MB download) instead. The real
  * launcher (host/start.ts, what `npm start` runs), twice on one data folder: first with the

@@ -4,7 +4,7 @@ import { expect, test } from '../e2e/support/fixtures.ts';
 import { signIn } from '../e2e/support/panel.ts';
 
 /**
- * Attack (issue 20, item 1): cookies are not scoped by port, and SameSite treats every 127.0.0.1
+ * Attack: cookies are not scoped by port, and SameSite treats every 127.0.0.1
  * port as one site. The person opens Roomdeck's printed address; later a web page sends their
  * browser to a page served by any other program on another loopback port. That page collects the
  * browser's cookies for 127.0.0.1 (its own server receives them on a credentialed fetch), and the

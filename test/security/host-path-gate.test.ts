@@ -5,7 +5,7 @@ import { fakeApi } from '../support/fake-api.ts';
 import { fakeRendererDir } from '../host/fixture.ts';
 
 /**
- * Attack (issue 20, item 6): the app's page is served only to a browser that came through the
+ * Attack: the app's page is served only to a browser that came through the
  * printed launch address. A client without a session asks for the page under another spelling of
  * its path (percent-encoded letters, dot segments, doubled or encoded slashes) hoping the gate
  * compares one spelling while the file server decodes another. Sent over real HTTP with the path

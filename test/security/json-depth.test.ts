@@ -3,7 +3,7 @@ import { type Api, expectError, SYS, startApi } from '../simulator/api/support.t
 import { fetch } from '../support/inject-fetch.ts';
 
 /**
- * Issue 20, item 5: `settings` nested 30,000 levels deep (180 KB) was stored by
+ * `settings` nested 30,000 levels deep (180 KB) was stored by
  * `PUT /api/control/systems/{id}` (answering 500 as its reply failed to serialise) and from then on
  * every `GET /systems` answered 500, for every user. Every JSON body is now checked at the input:
  * nested deeper than the limit → 400 naming it, over the size limit → 413 naming it, nothing stored.

@@ -11,7 +11,7 @@ import { sampleArgs } from '../support/fake-api.ts';
 import { ciAccount, servicesFor } from '../support/services.ts';
 
 /**
- * Attack (issue 20, item 3), over IPC: on a kiosk whose PIN gate is closed, the page (or whoever
+ * Attack, over IPC: on a kiosk whose PIN gate is closed, the page (or whoever
  * took it over) calls technician-only verbs on the panel's own channels (`diagnostics:export`,
  * `enrolment:begin`, …) instead of the technician's `technician/…` ones. Each is refused with
  * ROOMDECK_TECHNICIAN_LOCKED and the panel stays signed in. The real main-process services (a

@@ -4,7 +4,7 @@ import { callBridge, signIn } from '../e2e/support/panel.ts';
 import { type Stack, startStack } from '../e2e/support/processes.ts';
 
 /*
- * Attack (issue 20, item 3): a browser-host kiosk with a technician PIN, its panel signed in, the
+ * Attack: a browser-host kiosk with a technician PIN, its panel signed in, the
  * PIN gate closed. From the panel's own page (its cookie, its Origin) the attacker posts the
  * technician's verbs on the panel's route, `/bridge/…`, instead of `/technician/bridge/…`:
  * the diagnostics bundle, and enrolment, which would sign the panel out and revoke its tokens.

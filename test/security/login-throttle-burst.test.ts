@@ -5,7 +5,7 @@ import { codeParams, openForm, pkcePair } from '../simulator/auth/harness.ts';
 import { form, pipelined, type RawRequest, type RawResponse, sendFrom, tally } from './simulator-support.ts';
 
 /**
- * Issue 20, item 2: guesses sent all at once used to walk through the back-off on wrong passwords,
+ * Guesses sent all at once used to walk through the back-off on wrong passwords,
  * because the lock was checked before the (asynchronous) password check and the failure counted
  * after it. Now every attempt is counted before it is checked: with 5 free mistakes per account, a
  * burst gets exactly the attempts that sequential guessing would (5 free ones, then the one whose

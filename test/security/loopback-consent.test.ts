@@ -13,7 +13,7 @@ import {
 } from '../simulator/auth/harness.ts';
 
 /**
- * Issue 20, item 4: `roomdeck-ci` is confidential, but its secret is in the README and its redirects
+ * `roomdeck-ci` is confidential, but its secret is in the README and its redirects
  * are loopback on any port. A page that sends a signed-in browser to its authorize URL, with a
  * redirect to a port the attacker listens on, used to get a code at once (no consent, no PKCE) and
  * trade it with the published secret for the user's tokens. RFC 8252 §8.6: a loopback redirect

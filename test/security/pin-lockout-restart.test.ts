@@ -11,7 +11,7 @@ import { servicesFor } from '../support/services.ts';
 import { openHostBridge } from './support/host-bridge.ts';
 
 /**
- * Attack (issue 20, item 9): guess the kiosk's technician PIN, and whenever the pad locks (or
+ * Attack: guess the kiosk's technician PIN, and whenever the pad locks (or
  * before it does), restart Roomdeck (or make it crash, which the watchdog answers with a restart)
  * to get a fresh round of tries. The lock-out is kept in the data folder (0600), so a restart
  * starts where the last run stopped.

@@ -3,7 +3,7 @@ import { type RunningSimulator, startSimulator } from '../../simulator/server.ts
 import { CI_CLIENT, fakeClock } from '../simulator/api/support.ts';
 
 /**
- * Issue 20, item 7: a rotated-out refresh token still works for the reuse interval (30 s), so that a
+ * A rotated-out refresh token still works for the reuse interval (30 s), so that a
  * client whose answer was lost can retry. Each such use minted a new successor: R1 → R2, then R1
  * again → R3, two live chains, and a thief who only ever used the fork was never caught. Now a use
  * inside the interval is answered with the successor already issued (the same refresh and access

@@ -16,7 +16,7 @@ import { signFeed } from '../../scripts/update-signing.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 
 /**
- * Item 8 of issue 20: a compromised or spoofed update feed must not get its code run. A feed on
+ * A compromised or spoofed update feed must not get its code run. A feed on
  * loopback serves, over real HTTP, releases signed by the real release step (scripts/update-signing.ts)
  * and then doctored as an attacker holding the feed (not the key) would. electron-updater's own
  * Linux updater (DebUpdater) fetches latest-linux.yml, picks and downloads the .deb and checks the
@@ -215,7 +215,7 @@ async function panelUpdatesFrom(feed: string) {
   return { installed, status: controller.status(), logged };
 }
 
-describe('an update feed in an attacker’s hands (issue 20, item 8)', () => {
+describe('an update feed in an attacker’s hands', () => {
   it('(a) installs the release as signed with the release key', async () => {
     const panel = await panelUpdatesFrom('signed');
     expect(panel.installed).toEqual([genuine.toString('utf8')]);

@@ -1,7 +1,7 @@
 import { ErrorCode, LIVE_EVENTS_PATH, type LiveEvent, PAGE_KEY_PARAM } from '#contract';
 
 /**
- * The main process's live events as the page receives them (issue 23): IPC events under Electron,
+ * The main process's live events as the page receives them: IPC events under Electron,
  * the browser host's Server-Sent Events stream elsewhere. The panel's poller and the technician's
  * live views subscribe here; which transport is behind it they never learn.
  */

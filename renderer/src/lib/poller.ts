@@ -5,7 +5,7 @@ import type { PollerOptions, PollTarget } from './poller-options.ts';
 /*
  * Live feedback: one state request per bound module, never two at once for the same module, faster
  * for a while after someone presses something, paused when nobody can see the page, backing off
- * with jitter when requests fail. With the live channel pushing (issue 23), a module whose pushed
+ * with jitter when requests fail. With the live channel pushing, a module whose pushed
  * state has arrived is not polled at all until the channel falls back to polling or says its value
  * is stale. Plain TypeScript so it runs (and is measured) in Node; poller.svelte.ts turns its
  * callbacks into reactive state.

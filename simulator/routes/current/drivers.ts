@@ -8,7 +8,7 @@ import { clampCurrentLimit, clampCurrentOffset, sendCurrentPage } from './paging
 import { currentRole } from './wire.ts';
 
 /**
- * Drivers of the current generation, `/api/engine/v2/drivers` (the legacy dependencies; §4
+ * Drivers of the current generation, `/api/engine/v2/drivers` (the legacy dependencies; placeos-generations.md §4
  * "Driver / dependency"): list and show, read-only. `name` and `module_name` are both the store's
  * class name (the store has no separate display name); `role` in C's numbering (99 logic).
  */

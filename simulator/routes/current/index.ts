@@ -18,14 +18,14 @@ import { currentZoneRoutes } from './zones.ts';
  */
 const engineV2: FastifyPluginAsync<{ sim: Simulator }> = async (app, { sim }) => {
   app.decorateRequest('principal', null);
-  // Every response carries X-Request-ID; an incoming one is echoed (§1C, Lists (C)).
+  // Every response carries X-Request-ID; an incoming one is echoed (placeos-generations.md §1C, Lists (C)).
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const incoming = request.headers['x-request-id'];
     const id = typeof incoming === 'string' && /^[\w.-]{1,200}$/.test(incoming) ? incoming : randomUUID();
     reply.header('X-Request-ID', id);
   });
   app.addHook('onRequest', guard(sim.auth));
-  // rest-api reads bodies as JSON only: any other type is a 415 ContentError (§2C), not a body to check.
+  // rest-api reads bodies as JSON only: any other type is a 415 ContentError (placeos-generations.md §2C), not a body to check.
   app.addHook('preValidation', async (request: FastifyRequest) => {
     const type = request.headers['content-type'] ?? '';
     if (request.body !== undefined && !/^application\/json\b/i.test(type)) {

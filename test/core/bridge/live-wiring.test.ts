@@ -10,7 +10,7 @@ import { fakeLiveFeedsFactory } from '../../support/fake-live-feeds.ts';
 import { ciAccount, type ServicesOverrides, servicesFor } from '../../support/services.ts';
 
 /**
- * The live channel wired into the main process (issue 23), against the simulator over real HTTP
+ * The live channel wired into the main process, against the simulator over real HTTP
  * with a LiveFeeds the test holds: one feeds per signed-in session, made at sign-in and closed at
  * sign-out; the live verbs answered from it; exec over the socket while it is open and over HTTP
  * otherwise, with the same errors and log; the socket's health in the panel's link words.

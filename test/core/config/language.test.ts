@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigInvalidError, type LoadConfigInput, loadConfig } from '../../../core/config/load.ts';
 
 /**
- * The panel's language settings (issue 24): `panel.locale`, `panel.languages`, `panel.clock` from
+ * The panel's language settings: `panel.locale`, `panel.languages`, `panel.clock` from
  * the machine file, the environment and the command line, and what an installer reads when one
  * is wrong.
  */

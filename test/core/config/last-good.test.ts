@@ -66,7 +66,7 @@ describe('keeping the last good configuration', () => {
     expect(() => loadConfigKeepingLastGood(input('[]'), dataDirOf, store)).toThrow(ConfigInvalidError);
   });
 
-  it('still applies this start’s command line and environment on the fallback (issue 20, item 10)', () => {
+  it('still applies this start’s command line and environment on the fallback', () => {
     const store = memoryStore();
     loadConfigKeepingLastGood(input(good), dataDirOf, store);
     const refused = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigInvalidError, type LoadConfigInput, loadConfig } from '../../../core/config/load.ts';
 
-/** `service.live` (issue 23): the control websocket on (default) or off, from each source. */
+/** `service.live`: the control websocket on (default) or off, from each source. */
 
 function load(input: Partial<LoadConfigInput> & { files?: Record<string, string> } = {}) {
   const { files = {}, ...rest } = input;

@@ -29,7 +29,7 @@ describe('reading server frames', () => {
     ).toEqual({ kind: 'debug', id: null, meta: { sys: 's', mod: 'D', index: 1 }, level: 'warn', msg: 'hot' });
   });
 
-  it('accepts a notify without id (D6) and a meta without index (§3.1: 1)', () => {
+  it('accepts a notify without id (D6) and a meta without index (realtime.md §3.1: 1)', () => {
     expect(parseServerFrame('{"type":"notify","value":3,"meta":{"sys":"s","mod":"D","name":"v"}}')).toEqual({
       kind: 'notify',
       id: null,

@@ -10,6 +10,7 @@ export interface FitOptions {
 
 const checker = (options: FitOptions = {}) => (options.soft ? expect.soft : expect);
 import { ROOT } from './processes.ts';
+import { keepScreenshot } from './screens.ts';
 
 /*
  * The panel's fit checks, in any language: one screen, nothing scrolling, nothing outside the
@@ -165,5 +166,5 @@ export async function expectAccessible(page: Page, what: string, options?: FitOp
 export async function shoot(page: Page, name: string, folder = ''): Promise<void> {
   const dir = path.join(SCREENS, folder);
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  await keepScreenshot(page, { path: path.join(dir, `${name}.png`) });
 }

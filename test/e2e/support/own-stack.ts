@@ -36,7 +36,7 @@ export interface OwnStackFixtures {
 }
 
 /**
- * The run's parameters (issue 23), for every stack started here: `ROOMDECK_E2E_LIVE=on|off` passes
+ * The run's parameters, for every stack started here: `ROOMDECK_E2E_LIVE=on|off` passes
  * `--live` (unset: what `npm start` does, on). A spec's own `hostArgs` come after, so a spec that
  * needs one setting says so and wins.
  */

@@ -9,7 +9,7 @@ import {
   roomLanguageOf,
 } from '../../../renderer/src/lib/i18n/choose.ts';
 
-/** Which language the panel speaks (issue 24): managed > room > OS > browser, and what overrides it. */
+/** Which language the panel speaks: managed > room > OS > browser, and what overrides it. */
 
 type Language = AppConfig['language'];
 const config = (over: Partial<Language> = {}): Language => ({

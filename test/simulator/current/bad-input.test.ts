@@ -86,7 +86,7 @@ describe('bad input to the current generation', () => {
         const res = await api.req(method, path, raw === undefined ? {} : { raw });
         const jsonError =
           res.status < 400 || /^application\/json/.test(res.headers.get('content-type') ?? '');
-        // The driver's own failures are 500 by the spec (§2C); none of these inputs reaches a driver fault.
+        // The driver's own failures are 500 by placeos-generations.md §2C; none of these inputs reaches a driver fault.
         // …and in this generation's dialect (§2C): no legacy `code`, a request id on every answer.
         const dialect =
           res.headers.get('x-request-id') !== null &&

@@ -5,7 +5,7 @@ import type { Api, ApiResponse } from '../api/support.ts';
 
 export const V2 = '/api/engine/v2';
 
-/** A CommonError of §2C: JSON `{"error": "…"}` with the status expected. */
+/** A CommonError of placeos-generations.md §2C: JSON `{"error": "…"}` with the status expected. */
 export function expectCommonError(response: ApiResponse<unknown>, status: number): string {
   expect(response.status).toBe(status);
   expect(response.headers.get('content-type') ?? '').toMatch(/^application\/json/);

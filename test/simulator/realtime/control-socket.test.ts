@@ -4,7 +4,7 @@ import { fetch } from '../../support/inject-fetch.ts';
 import { type Client, connect, type Frame, nextId, ROUTES, refused, startRealtimeApi } from './support.ts';
 
 /**
- * The control websocket (../shared/spec/realtime.md, §8 decisions) over a real socket on a real port,
+ * The control websocket (docs/realtime.md, §8 decisions) over a real socket on a real port,
  * as a panel or an attacker would meet it. Every wait is bounded and awaits the frame it expects.
  */
 

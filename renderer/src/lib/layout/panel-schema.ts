@@ -223,7 +223,7 @@ export const PanelLayout = Type.Object(
     volume: Type.Optional(PanelVolume),
     pages: Type.Optional(Type.Array(PanelPage, { minItems: 1 })),
     sections: Type.Optional(Type.Array(PanelSection, { minItems: 1 })),
-    // Language (issue 24): valid in a layout of any version, and alone (the layout stays automatic).
+    // Language: valid in a layout of any version, and alone (the layout stays automatic).
     locale: Type.Optional(
       Type.String({
         minLength: 2,

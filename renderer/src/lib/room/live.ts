@@ -38,7 +38,7 @@ const keyOf = (targets: readonly Address[]): string =>
     .join(',');
 
 /**
- * One room on the live channel (issue 23): tells the main process which modules the shown page
+ * One room on the live channel: tells the main process which modules the shown page
  * needs (`live.watch`, exactly the set the poller would poll, nothing for pages not shown, `[]`
  * when the room closes) and hands what it pushes to the feeds: a module's fresh state as if a poll
  * had answered, `stale` as unknown until the next state, and the mode, which decides whether the

@@ -47,7 +47,7 @@ export interface RoomOptions {
   /** This room's opening already asked for at start-up, used by the first load instead of asking again. */
   opening?: Promise<RoomOpening> | null;
   /**
-   * The live channel (issue 23): what the shown page needs is watched there, and pushed values
+   * The live channel: what the shown page needs is watched there, and pushed values
    * replace polling while the channel pushes. Absent: the room is polled, as before.
    */
   live?: PanelLive | null | undefined;

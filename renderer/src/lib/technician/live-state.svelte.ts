@@ -38,7 +38,7 @@ export type Freshness = 'reading' | 'push' | 'polling' | 'reconnecting';
 
 /**
  * One module's state, kept live while it is shown: pushed by the live channel when the tools have
- * one and it is up (issue 23), otherwise read with the panel's own poller (one request at a time,
+ * one and it is up, otherwise read with the panel's own poller (one request at a time,
  * backing off on errors, paused while the window is hidden); keys that change light up for a few
  * seconds and go into a short history of what changed while the person watched.
  */
