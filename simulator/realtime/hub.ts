@@ -169,11 +169,20 @@ export class Hub {
 
   /** D2: each socket lives no longer than its credential (socket-life.ts). */
   #checkCredentials(): void {
+    // Sockets share tokens and grants: each is looked up once per check.
+    const grants = new Map<string, boolean>();
     const check = {
       now: this.source.now(),
       maxLifetimeMs: this.options.maxLifetimeMs,
       tokenLive: (token: string) => this.source.tokenLive(token),
-      grantLive: (grantId: string) => this.source.grantLive(grantId),
+      grantLive: (grantId: string) => {
+        let live = grants.get(grantId);
+        if (live === undefined) {
+          live = this.source.grantLive(grantId);
+          grants.set(grantId, live);
+        }
+        return live;
+      },
     };
     for (const session of [...this.#sessions.keys()]) {
       const reason = socketEnd(session.caller, check);
