@@ -12,6 +12,7 @@
 //       when that variable is set. Then copy the folder's installers, blockmaps and *.yml to the feed.
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isInsideFolder } from './path-inside.ts';
 import { generateUpdateKeyPair, readPrivateKey, readPublicKeys, signFeed } from './update-signing.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -30,7 +31,12 @@ async function main(): Promise<void> {
     if (arg === undefined)
       fail('keygen needs the path to write the private key to (outside this repository)');
     const privatePath = path.resolve(arg);
-    const inRepo = !path.relative(root, privatePath).startsWith('..');
+    let inRepo: boolean;
+    try {
+      inRepo = isInsideFolder(root, privatePath);
+    } catch {
+      fail(`${path.dirname(privatePath)} does not exist: make the folder for the private key first`);
+    }
     if (inRepo) fail(`${privatePath} is inside the repository: the private key must never be committed`);
     for (const file of [privatePath, publicKeyFile]) {
       if (existsSync(file)) fail(`${file} exists: not overwritten`);

@@ -13,11 +13,19 @@ import {
 /**
  * The release side of Roomdeck's update signature (core/update/signature.ts): adds an Ed25519
  * signature to every file listed in the feed files electron-builder wrote (latest*.yml and the
- * other channels'), over the SHA-512 of the file's bytes as they are in the release folder.
+ * other channels'), over the feed's channel and platform (from its file name), the file's name,
+ * the version and the SHA-512 of the file's bytes as they are in the release folder.
  */
 
 /** The channel files electron-builder writes: latest.yml, latest-mac.yml, beta-linux.yml, … */
 export const FEED_FILE = /^(latest|beta|alpha)(-[a-z0-9-]+)?\.yml$/;
+
+/** The channel and platform a feed file serves (signature.ts): `beta-linux-arm64.yml` → beta, linux-arm64. */
+export function feedOf(feedFile: string): { channel: string; platform: string } {
+  const match = FEED_FILE.exec(feedFile);
+  if (match === null) throw new Error(`${feedFile} is not a feed file`);
+  return { channel: match[1] as string, platform: match[2]?.slice(1) ?? 'windows' };
+}
 
 export function readPrivateKey(file: string): KeyObject {
   const key = createPrivateKey(readFileSync(file, 'utf8'));
@@ -74,8 +82,9 @@ export async function signFeed(options: {
       if (actual !== sha512) {
         throw new Error(`${feedFile}: ${url}'s bytes do not match the SHA-512 the feed lists`);
       }
-      const signature = signUpdate(privateKey, version, actual);
-      if (!verifyUpdate(publicKeys, version, actual, signature)) {
+      const release = { ...feedOf(feedFile), file: url, version, sha512: actual };
+      const signature = signUpdate(privateKey, release);
+      if (!verifyUpdate(publicKeys, release, signature)) {
         throw new Error(
           'the signing key does not match resources/update-public-key.pem: panels would refuse this release',
         );

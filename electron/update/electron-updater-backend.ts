@@ -1,7 +1,13 @@
 import type { KeyObject } from 'node:crypto';
 import type { Log } from '../../core/log/log.ts';
 import { UpdateRefusedError, type UpdateBackend } from '../../core/update/controller.ts';
-import { type FeedInfo, verifyDownloadedUpdate } from '../../core/update/verify-download.ts';
+import { feedPlatform } from '../../core/update/signature.ts';
+import {
+  channelRefusal,
+  type FeedInfo,
+  STABLE_CHANNEL,
+  verifyDownloadedUpdate,
+} from '../../core/update/verify-download.ts';
 
 /**
  * The part of electron-updater's `autoUpdater` Roomdeck uses, so the adapter is tested against a
@@ -33,6 +39,9 @@ export interface ElectronUpdaterBackendOptions {
   authorizeQuit: () => void;
   /** The release keys shipped in the app (update/public-key.ts); none = every update refused. */
   publicKeys: readonly KeyObject[];
+  /** This machine, as electron-updater picks its feed file (default: the running process's). */
+  platform?: string;
+  arch?: string;
   log?: Log;
 }
 
@@ -47,6 +56,9 @@ export interface ElectronUpdaterBackendOptions {
  */
 export function electronUpdaterBackend(options: ElectronUpdaterBackendOptions): UpdateBackend {
   const { updater, log, publicKeys } = options;
+  const platform = feedPlatform(options.platform ?? process.platform, options.arch ?? process.arch);
+  /** The channel configure() set; stable until then. */
+  let channel: string = STABLE_CHANNEL;
   /** The last file electron-updater reported downloaded, with the feed it came from. */
   let downloaded: DownloadedEvent | null = null;
   /** A download that verified, waiting for the controller's word to install. */
@@ -57,7 +69,12 @@ export function electronUpdaterBackend(options: ElectronUpdaterBackendOptions): 
   // Read through a function: the listener sets it while a download is awaited.
   const lastDownloaded = (): DownloadedEvent | null => downloaded;
   const refuseUnlessSigned = async (event: DownloadedEvent): Promise<void> => {
-    const verdict = await verifyDownloadedUpdate({ file: event.downloadedFile, info: event, publicKeys });
+    const verdict = await verifyDownloadedUpdate({
+      file: event.downloadedFile,
+      info: event,
+      publicKeys,
+      feed: { channel, platform },
+    });
     if (!verdict.ok) throw new UpdateRefusedError(event.version, verdict.reason);
   };
   // The controller decides when to download and install; nothing happens behind its back.
@@ -74,9 +91,10 @@ export function electronUpdaterBackend(options: ElectronUpdaterBackendOptions): 
     };
   }
   return {
-    configure: ({ url, channel, allowPrerelease }) => {
-      updater.allowPrerelease = allowPrerelease;
-      updater.setFeedURL({ provider: 'generic', url, channel });
+    configure: (feed) => {
+      channel = feed.channel;
+      updater.allowPrerelease = feed.allowPrerelease;
+      updater.setFeedURL({ provider: 'generic', url: feed.url, channel: feed.channel });
     },
     checkAndDownload: async () => {
       // Null when the updater is inactive (an unpackaged app) or there is nothing newer for us.
@@ -85,6 +103,9 @@ export function electronUpdaterBackend(options: ElectronUpdaterBackendOptions): 
       const { version } = result.updateInfo;
       // Without a key nothing could ever verify: do not fetch what will be refused.
       if (publicKeys.length === 0) throw new UpdateRefusedError(version, 'this build carries no update key');
+      // Whatever the feed says, a stable panel does not even fetch a pre-release.
+      const refusal = channelRefusal(channel, version);
+      if (refusal !== null) throw new UpdateRefusedError(version, refusal);
       downloaded = verified = null;
       await updater.downloadUpdate();
       const event = lastDownloaded();

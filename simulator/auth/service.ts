@@ -139,12 +139,25 @@ export class AuthService {
   }
 
   /**
-   * When a live access token expires (ms since the epoch); null when it is unknown, expired or
-   * revoked. The control websocket keeps it to tell a token's natural expiry (the socket survives)
-   * from its revocation (the socket closes).
+   * The grant a live access token belongs to, and when the token expires; null when it is unknown,
+   * expired or revoked. The control websocket binds each socket to both.
    */
-  accessExpiresAt(token: string): number | null {
-    return this.#tokens.findAccess(token, this.#now())?.expiresAt ?? null;
+  accessGrant(token: string): { grantId: string; expiresAt: number } | null {
+    const record = this.#tokens.findAccess(token, this.#now());
+    return record === null ? null : { grantId: record.grantId, expiresAt: record.expiresAt };
+  }
+
+  /**
+   * Whether a grant still stands: some token of it is held (a refresh token outlives its access
+   * tokens) and its user and client still exist. Sign-out, a refresh replay and revocation end it.
+   */
+  grantLive(grantId: string): boolean {
+    const holder = this.#tokens.grantHolder(grantId, this.#now());
+    return (
+      holder !== null &&
+      this.accounts.user(holder.userId) !== null &&
+      this.accounts.client(holder.clientId) !== null
+    );
   }
 
   snapshot(): AuthSnapshot {

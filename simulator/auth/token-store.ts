@@ -113,6 +113,15 @@ export class TokenStore {
     this.#access.delete(record.hash);
   }
 
+  /** Any token of the grant still held (a live access token or a refresh token), or null once it is gone. */
+  grantHolder(grantId: string, now: number): GrantInfo | null {
+    for (const record of this.#access.values()) {
+      if (record.grantId === grantId && record.expiresAt > now) return record;
+    }
+    for (const record of this.#refresh.values()) if (record.grantId === grantId) return record;
+    return null;
+  }
+
   /** Drops every access and refresh token of the grant; returns whether anything was live. */
   revokeGrant(grantId: string): boolean {
     let changed = false;

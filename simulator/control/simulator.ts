@@ -25,8 +25,14 @@ export interface SimulatorOptions {
   now?: () => number;
   /** The control websocket's knobs (simulator/realtime/); defaults there. */
   realtime?: {
-    /** How often bound time-driven values (warm-up countdowns) are re-read, ms. */
+    /** How often time-driven modules (warm-up countdowns) are brought up to date and sockets' credentials checked, ms. */
     tickMs?: number;
+    /** Longest life of a socket on one handshake's token, ms. */
+    maxLifetimeMs?: number;
+    /** Sockets open at once on one access token. */
+    maxSocketsPerToken?: number;
+    /** Sockets open at once from one client address. */
+    maxSocketsPerAddress?: number;
     /** Bindings one socket may hold. */
     maxBindings?: number;
     /** Frames one socket may have waiting for their answers. */

@@ -6,7 +6,7 @@ import { ApiError } from '../control/api-error.ts';
 import type { Simulator } from '../control/simulator.ts';
 import { sendError } from '../routes/errors.ts';
 import { inKind, outKind, realtimeCounters } from './counters.ts';
-import { handshakeToken } from './credentials.ts';
+import { handshakeCredential } from './credentials.ts';
 import { DEFAULT_HUB_OPTIONS, Hub } from './hub.ts';
 import { MAX_FRAME_BYTES } from './session.ts';
 import { simulatorSource } from './source.ts';
@@ -17,8 +17,15 @@ export const CONTROL_SOCKET_ROUTES = ['/control/websocket', '/api/engine/v2/syst
 interface Handshake {
   principal: Principal;
   token: string;
+  grantId: string;
   expiresAt: number;
 }
+
+/**
+ * A client that does not read its frames makes them wait in the server's memory; past this much
+ * waiting, the socket is dropped (a close frame would only queue behind them).
+ */
+export const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
 
 const handshakes = new WeakMap<FastifyRequest, Handshake>();
 
@@ -30,7 +37,8 @@ function unauthorized(reply: FastifyReply, message: string): ApiError {
 /**
  * The control websocket (docs/realtime.md, its §8 decisions). The credential is checked
  * before the upgrade (D2): a missing, unknown, expired or revoked token is answered 401 with the
- * wire contract's JSON error body and no socket is opened.
+ * wire contract's JSON error body and no socket is opened; one token or one address past its cap
+ * of open sockets is answered 429.
  */
 export const realtimePlugin: FastifyPluginAsync<{ sim: Simulator }> = async (app, { sim }) => {
   if (sim.options.realtime?.refuseSockets) return refuseSockets(app);
@@ -50,18 +58,21 @@ export const realtimePlugin: FastifyPluginAsync<{ sim: Simulator }> = async (app
   app.setErrorHandler(sendError);
 
   const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const token = handshakeToken(request);
-    if (token === null)
+    const credential = handshakeCredential(request);
+    if (credential === null)
       throw unauthorized(reply, 'a valid access token is required: bearer_token in the query or a cookie');
+    const { token, carrier } = credential;
     // A cookie is sent by the browser on its own: only a page of this origin may ride on it.
-    if (fromCookieOnly(request, token) && !sameOrigin(request)) {
+    if (carrier === 'cookie' && !sameOrigin(request)) {
       throw new ApiError(403, 'forbidden', 'a cookie credential is accepted only from a page of this origin');
     }
     const principal = sim.auth.authenticate({ headers: { authorization: `Bearer ${token}` }, query: {} });
-    const expiresAt = sim.auth.accessExpiresAt(token);
-    if (principal === null || expiresAt === null)
+    const grant = sim.auth.accessGrant(token);
+    if (principal === null || grant === null)
       throw unauthorized(reply, 'the access token is invalid, expired or revoked: sign in again');
-    handshakes.set(request, { principal, token, expiresAt });
+    const refusal = hub.refusal({ token, address: request.ip });
+    if (refusal !== null) throw new ApiError(429, 'too_many_requests', `${refusal}; close one first`);
+    handshakes.set(request, { principal, token, ...grant });
   };
 
   for (const url of CONTROL_SOCKET_ROUTES) {
@@ -74,14 +85,21 @@ export const realtimePlugin: FastifyPluginAsync<{ sim: Simulator }> = async (app
         send(text: string) {
           counters.sent(outKind(text));
           socket.send(text);
+          if (socket.bufferedAmount > MAX_UNSENT_BYTES) socket.terminate();
         },
         close: (code: number, reason: string) => socket.close(code, reason),
       };
-      const session = hub.open(sink, {
-        role: handshake.principal.role,
-        token: handshake.token,
-        expiresAt: handshake.expiresAt,
-      });
+      const session = hub.open(
+        sink,
+        {
+          role: handshake.principal.role,
+          token: handshake.token,
+          grantId: handshake.grantId,
+          expiresAt: handshake.expiresAt,
+          openedAt: source.now(),
+        },
+        request.ip,
+      );
       socket.on('message', (data, isBinary) => {
         // D13: the protocol is text frames only.
         if (isBinary) {
@@ -121,11 +139,6 @@ function refuseSockets(app: FastifyInstance): void {
       );
     });
   }
-}
-
-function fromCookieOnly(request: FastifyRequest, token: string): boolean {
-  const query = request.query as { bearer_token?: unknown } | undefined;
-  return request.headers.authorization === undefined && query?.bearer_token !== token;
 }
 
 function sameOrigin(request: FastifyRequest): boolean {

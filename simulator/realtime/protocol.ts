@@ -63,6 +63,15 @@ const isId = (value: unknown): value is RequestId =>
 const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
 /**
+ * Longest `sys`, `mod` and `name`, in UTF-8 bytes, as for ids: every binding keeps all three, so an
+ * unbounded name would let one socket hold memory and work without end.
+ */
+export const MAX_FIELD_BYTES = 256;
+
+/** Longest `msg` an error frame carries: what it quotes of the client's frame is cut to fit. */
+export const MAX_ERROR_MSG_CHARS = 512;
+
+/**
  * One text frame → what it asks. D4: invalid JSON → 0 with id null; a missing or ill-typed field → 1
  * (with the id when it is readable); an unknown `cmd` → 4. Unknown extra keys are ignored (D3).
  */
@@ -91,6 +100,9 @@ export function parseFrame(text: string): Parsed {
   for (const field of ['sys', 'mod', 'name'] as const) {
     if (!Object.hasOwn(frame, field) || !nonEmpty(frame[field])) {
       return fail(id, WS_ERROR.badRequest, `${field} is required: a non-empty string`);
+    }
+    if (Buffer.byteLength(frame[field] as string) > MAX_FIELD_BYTES) {
+      return fail(id, WS_ERROR.badRequest, `${field} is longer than ${MAX_FIELD_BYTES} bytes`);
     }
   }
   let index = 1;
@@ -132,7 +144,7 @@ export const errorFrame = (id: RequestId | null, code: WsErrorCode, msg: string)
   type: 'error' as const,
   code,
   error_code: code,
-  msg,
+  msg: msg.length > MAX_ERROR_MSG_CHARS ? `${msg.slice(0, MAX_ERROR_MSG_CHARS - 1)}…` : msg,
 });
 
 /** D10: bind success carries meta (D6); unbind/ignore/debug do not. */

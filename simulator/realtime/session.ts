@@ -13,6 +13,7 @@ import {
   successFrame,
   WS_ERROR,
 } from './protocol.ts';
+import type { SocketCredential } from './socket-life.ts';
 import { execError, isSupport, type LiveSource, type Resolved } from './source.ts';
 
 /** The socket as a session uses it: the ws library's WebSocket fits. */
@@ -21,11 +22,9 @@ export interface FrameSink {
   close(code: number, reason: string): void;
 }
 
-export interface Caller {
+/** Who opened the socket, and the credential its life is bound to (socket-life.ts). */
+export interface Caller extends SocketCredential {
   role: UserRole;
-  token: string;
-  /** When the token expires naturally: after it, a dead token is expiry, not revocation (D2). */
-  expiresAt: number;
 }
 
 /** A module's debug stream on this socket: its state changes as log lines. */
@@ -111,13 +110,13 @@ export class Session {
     if (this.#open) this.socket.send(text);
   }
 
-  /** Sends what changed for this socket since the last check. `timeOnly`: only time-driven modules. */
-  check(read: Reader, timeOnly: boolean): void {
+  /** Sends what changed for this socket since the last check. */
+  check(read: Reader): void {
     for (const binding of this.bindings.values()) {
       const { sys, mod, index, name } = binding.meta;
       const resolved = read(sys, mod, index);
       // D9: a module that is not there sends nothing; its binding waits for it.
-      if (resolved === null || (timeOnly && !resolved.timeDriven)) continue;
+      if (resolved === null) continue;
       const value = Object.hasOwn(resolved.state, name) ? resolved.state[name] : undefined;
       const json = changeFor(binding, value);
       if (json === null) continue;
@@ -130,7 +129,7 @@ export class Session {
         stream.moduleId === undefined
           ? read(sys, mod, index)
           : this.source.resolveModule(sys, stream.moduleId);
-      if (resolved === null || (timeOnly && !resolved.timeDriven)) continue;
+      if (resolved === null) continue;
       for (const [key, value] of Object.entries(resolved.state)) {
         const json = JSON.stringify(value) ?? 'null';
         if (stream.seen.get(key) === json) continue;

@@ -11,8 +11,6 @@ export interface Resolved {
   klass: string;
   /** Its state as that system sees it (time-driven changes applied). */
   state: DeviceState;
-  /** Its state changes with time alone (a warm-up counting down): re-read on the tick. */
-  timeDriven: boolean;
 }
 
 /** What the control websocket needs of the Control Service; the simulator is one (simulatorSource). */
@@ -27,8 +25,15 @@ export interface LiveSource {
   onChange(listener: () => void): () => void;
   /** Runs after every change of the token store (issue, refresh, revoke). */
   onAuthChange(listener: () => void): void;
-  /** When a token expires; null when it is not live (expired, revoked, unknown). */
-  tokenExpiresAt(token: string): number | null;
+  /** Whether an access token is live (not expired, revoked or unknown). */
+  tokenLive(token: string): boolean;
+  /** Whether a grant still stands (socket-life.ts). */
+  grantLive(grantId: string): boolean;
+  /**
+   * Brings every running time-driven module up to date (a warm-up counting down); a change is
+   * announced through onChange like any other, so nothing bound is re-read when nothing changed.
+   */
+  advanceTime(): void;
   now(): number;
 }
 
@@ -43,7 +48,6 @@ export function simulatorSource(sim: Simulator): LiveSource {
         moduleId: target.module.id,
         klass: target.driver.className,
         state: sim.devices.stateFor(target),
-        timeDriven: target.driver.advance !== undefined && target.module.running,
       };
     } catch {
       return null;
@@ -74,7 +78,21 @@ export function simulatorSource(sim: Simulator): LiveSource {
     },
     onChange: (listener) => sim.onLiveChange(listener),
     onAuthChange: (listener) => sim.auth.onChange(listener),
-    tokenExpiresAt: (token) => sim.auth.accessExpiresAt(token),
+    tokenLive: (token) => sim.auth.accessGrant(token) !== null,
+    grantLive: (grantId) => sim.auth.grantLive(grantId),
+    advanceTime() {
+      for (const system of sim.repo.systems.values()) {
+        for (const moduleId of system.modules) {
+          const module = sim.repo.modules.get(moduleId);
+          if (!module?.running) continue;
+          try {
+            sim.devices.state(module, system);
+          } catch {
+            // A module without a loaded driver has nothing to advance.
+          }
+        }
+      }
+    },
     now,
   };
 }

@@ -77,7 +77,12 @@ describe('npm run update-key and npm run sign-update', { timeout: 90_000 }, () =
     const { keys: publicKeys } = loadUpdatePublicKeys(keys);
     for (const file of ['Roomdeck-2.0.0-linux-x86_64.AppImage', 'Roomdeck-2.0.0-linux-amd64.deb']) {
       await expect(
-        verifyDownloadedUpdate({ file: path.join(dir, file), info, publicKeys }),
+        verifyDownloadedUpdate({
+          file: path.join(dir, file),
+          info,
+          publicKeys,
+          feed: { channel: 'latest', platform: 'linux' },
+        }),
       ).resolves.toMatchObject({ ok: true });
     }
     expect(readFileSync(path.join(dir, 'builder-debug.yml'), 'utf8')).toBe('x: 1\n');

@@ -76,11 +76,17 @@ let work = '';
 let server: http.Server;
 let feedBase = '';
 
-/** A release folder as electron-builder leaves it: the artifact and latest-linux.yml, unsigned. */
-function buildRelease(name: string, version: string, bytes: Buffer): string {
+/** A release folder as electron-builder leaves it: the artifact and its feed file, unsigned. */
+function buildRelease(
+  name: string,
+  version: string,
+  bytes: Buffer,
+  feedFile = 'latest-linux.yml',
+  artifact = ARTIFACT,
+): string {
   const dir = path.join(work, 'feeds', name);
   mkdirSync(dir, { recursive: true });
-  const file = ARTIFACT.replace('2.0.0', version);
+  const file = artifact.replace('2.0.0', version);
   writeFileSync(path.join(dir, file), bytes);
   const feed: Feed = {
     version,
@@ -89,8 +95,13 @@ function buildRelease(name: string, version: string, bytes: Buffer): string {
     sha512: sha512(bytes),
     releaseDate: '2030-01-01T00:00:00.000Z',
   };
-  writeFileSync(path.join(dir, 'latest-linux.yml'), yaml.dump(feed));
+  writeFileSync(path.join(dir, feedFile), yaml.dump(feed));
   return dir;
+}
+
+/** The feed holder copies a feed file verbatim to where the stable Linux panels read. */
+function serveAsStable(dir: string, feedFile: string): void {
+  writeFileSync(path.join(dir, 'latest-linux.yml'), readFileSync(path.join(dir, feedFile)));
 }
 
 const readFeed = (dir: string) => yaml.load(readFileSync(path.join(dir, 'latest-linux.yml'), 'utf8')) as Feed;
@@ -124,6 +135,60 @@ beforeAll(async () => {
   const rollback = buildRelease('rollback', '1.5.0', Buffer.from('Roomdeck 1.5.0, with its old bugs'));
   await sign(rollback);
   writeFeed(rollback, { ...readFeed(rollback), version: '2.0.0' });
+
+  // (f) A beta, signed by the release step for the beta feed, copied verbatim into the stable feed.
+  const beta = buildRelease(
+    'beta-copied',
+    '2.1.0-beta.1',
+    Buffer.from('Roomdeck 2.1 beta'),
+    'beta-linux.yml',
+  );
+  await sign(beta);
+  serveAsStable(beta, 'beta-linux.yml');
+
+  // (g) The same with a build whose version looks stable: only the signed channel tells.
+  const betaStable = buildRelease(
+    'beta-channel',
+    '2.0.0',
+    Buffer.from('Roomdeck 2.0 beta build'),
+    'beta-linux.yml',
+  );
+  await sign(betaStable);
+  serveAsStable(betaStable, 'beta-linux.yml');
+
+  // (h) Another architecture's genuine build (the arm64 feed's) in the x64 feed.
+  const arm = buildRelease(
+    'other-arch',
+    '2.0.0',
+    Buffer.from('Roomdeck 2.0.0 for arm64'),
+    'latest-linux-arm64.yml',
+    'Roomdeck-2.0.0-linux-arm64.deb',
+  );
+  await sign(arm);
+  serveAsStable(arm, 'latest-linux-arm64.yml');
+
+  // (i) A pre-release signed for the stable feed by mistake: still no pre-release on a stable panel.
+  await sign(buildRelease('prerelease-stable', '2.1.0-rc.1', Buffer.from('Roomdeck 2.1 rc')));
+
+  // (j) One file of a genuine release under another's name: the AppImage's bytes, hash and
+  // signature listed as the .deb that dpkg is handed.
+  const renamed = buildRelease('renamed', '2.0.0', genuine);
+  const appImage = 'Roomdeck-2.0.0-linux-x86_64.AppImage';
+  const appImageBytes = Buffer.from('Roomdeck 2.0.0 as an AppImage');
+  writeFileSync(path.join(renamed, appImage), appImageBytes);
+  const both = readFeed(renamed);
+  both.files.push({ url: appImage, sha512: sha512(appImageBytes), size: appImageBytes.length });
+  writeFeed(renamed, both);
+  await sign(renamed);
+  const signedBoth = readFeed(renamed);
+  const [deb, image] = signedBoth.files;
+  writeFileSync(path.join(renamed, ARTIFACT), appImageBytes);
+  writeFeed(renamed, {
+    ...signedBoth,
+    // The AppImage's own entry first: the signature found by hash alone would be the right one.
+    files: [image as Record<string, unknown>, { ...image, url: deb?.url }],
+    sha512: sha512(appImageBytes),
+  });
 
   server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -189,6 +254,9 @@ async function panelUpdatesFrom(feed: string) {
       updater,
       authorizeQuit: () => undefined,
       publicKeys: [releaseKey.publicKey],
+      // An x64 Linux panel, whatever machine runs the test (the feed here serves every arch's name).
+      platform: 'linux',
+      arch: 'x64',
       log,
     }),
     clock,
@@ -238,6 +306,27 @@ describe('an update feed in an attacker’s hands', () => {
     const refusals = panel.logged.filter((e) => e.event === 'update-refused');
     expect(refusals).toEqual([
       expect.objectContaining({ level: 'error', version: '2.0.0', reason: expect.stringMatching(reason) }),
+    ]);
+  });
+});
+
+describe('a genuinely signed artifact served as something it was not', () => {
+  it.each([
+    ['(f) a beta copied verbatim into the stable feed', 'beta-copied', '2.1.0-beta.1', /pre-release/],
+    ['(g) a beta-channel build with a stable-looking version', 'beta-channel', '2.0.0', /as latest 2\.0\.0/],
+    ['(h) another architecture’s build', 'other-arch', '2.0.0', /signature does not verify/],
+    ['(i) a pre-release signed for the stable feed', 'prerelease-stable', '2.1.0-rc.1', /pre-release/],
+    ['(j) one file of the release under another’s name', 'renamed', '2.0.0', /signature does not verify/],
+  ])('a stable panel refuses %s: nothing installed, refusal logged', async (_name, feed, version, reason) => {
+    const panel = await panelUpdatesFrom(feed);
+    expect(panel.installed).toEqual([]);
+    expect(panel.status).toMatchObject({
+      state: 'idle',
+      error: expect.stringContaining(`update ${version} refused: `),
+    });
+    const refusals = panel.logged.filter((e) => e.event === 'update-refused');
+    expect(refusals).toEqual([
+      expect.objectContaining({ level: 'error', version, reason: expect.stringMatching(reason) }),
     ]);
   });
 });

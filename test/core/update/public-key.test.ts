@@ -20,6 +20,14 @@ function dirWith(text: string | null): string {
   return dir;
 }
 
+const RELEASE = {
+  channel: 'latest',
+  platform: 'linux',
+  file: 'Roomdeck-1.5.0-linux-amd64.deb',
+  version: '1.5.0',
+  sha512: 'c2hh',
+};
+
 describe('the update keys shipped with the app', () => {
   it('are every Ed25519 PUBLIC KEY block in the file (two while a key is rotated)', () => {
     const oldKey = generateKeyPairSync('ed25519');
@@ -27,14 +35,12 @@ describe('the update keys shipped with the app', () => {
     const text = [oldKey, newKey].map((k) => k.publicKey.export({ type: 'spki', format: 'pem' })).join('\n');
     const loaded = loadUpdatePublicKeys(dirWith(text));
     expect(loaded.problem).toBeNull();
-    const sha = 'c2hhNTEy';
+    const release = { ...RELEASE, version: '2.0.0', sha512: 'c2hhNTEy' };
     for (const k of [oldKey, newKey]) {
-      expect(verifyUpdate(loaded.keys, '2.0.0', sha, signUpdate(k.privateKey, '2.0.0', sha))).toBe(true);
+      expect(verifyUpdate(loaded.keys, release, signUpdate(k.privateKey, release))).toBe(true);
     }
     const stranger = generateKeyPairSync('ed25519');
-    expect(verifyUpdate(loaded.keys, '2.0.0', sha, signUpdate(stranger.privateKey, '2.0.0', sha))).toBe(
-      false,
-    );
+    expect(verifyUpdate(loaded.keys, release, signUpdate(stranger.privateKey, release))).toBe(false);
   });
 
   it('are none, with the reason, when the file is missing, empty or holds another kind of key', () => {
@@ -47,12 +53,21 @@ describe('the update keys shipped with the app', () => {
     expect(loadUpdatePublicKeys(dirWith(pem('ed25519') + pem('rsa'))).keys).toEqual([]);
   });
 
-  it('do not accept a signature for another version, or a malformed one', () => {
+  it('do not accept a signature for another channel, platform, file or version, or a malformed one', () => {
     const k = generateKeyPairSync('ed25519');
-    const sig = signUpdate(k.privateKey, '1.5.0', 'c2hh');
-    expect(verifyUpdate([k.publicKey], '1.5.0', 'c2hh', sig)).toBe(true);
-    expect(verifyUpdate([k.publicKey], '2.0.0', 'c2hh', sig)).toBe(false);
-    expect(verifyUpdate([k.publicKey], '1.5.0', 'c2hh', `${sig}\n`)).toBe(false);
-    expect(verifyUpdate([k.publicKey], '1.5.0', 'c2hh', '')).toBe(false);
+    const sig = signUpdate(k.privateKey, RELEASE);
+    expect(verifyUpdate([k.publicKey], RELEASE, sig)).toBe(true);
+    for (const other of [
+      { version: '2.0.0' },
+      { channel: 'beta' },
+      { platform: 'linux-arm64' },
+      { file: 'Roomdeck-1.5.0-linux-x86_64.AppImage' },
+      { sha512: 'c2hi' },
+    ])
+      expect(verifyUpdate([k.publicKey], { ...RELEASE, ...other }, sig), JSON.stringify(other)).toBe(false);
+    expect(verifyUpdate([k.publicKey], RELEASE, `${sig}\n`)).toBe(false);
+    expect(verifyUpdate([k.publicKey], RELEASE, '')).toBe(false);
+    // A field cannot carry a line break into the next one.
+    expect(verifyUpdate([k.publicKey], { ...RELEASE, file: 'a\nversion 9.9.9' }, sig)).toBe(false);
   });
 });

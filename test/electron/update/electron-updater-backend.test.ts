@@ -9,7 +9,7 @@ import {
   type DownloadedEvent,
   electronUpdaterBackend,
 } from '../../../electron/update/electron-updater-backend.ts';
-import { SIGNATURE_FIELD, signUpdate } from '../../../core/update/signature.ts';
+import { feedPlatform, SIGNATURE_FIELD, signUpdate } from '../../../core/update/signature.ts';
 
 type CheckResult = Awaited<ReturnType<AutoUpdaterLike['checkForUpdates']>>;
 
@@ -22,10 +22,17 @@ function signedDownload(version: string, bytes = Buffer.from(`Roomdeck ${version
   const downloadedFile = path.join(dir, `Roomdeck-${version}.AppImage`);
   writeFileSync(downloadedFile, bytes);
   const sha512 = createHash('sha512').update(bytes).digest('base64');
-  const signature = signUpdate(releaseKey.privateKey, version, sha512);
+  const file = path.basename(downloadedFile);
+  const signature = signUpdate(releaseKey.privateKey, {
+    channel: version.includes('-') ? 'beta' : 'latest',
+    platform: feedPlatform(process.platform, process.arch),
+    file,
+    version,
+    sha512,
+  });
   return {
     version,
-    files: [{ url: path.basename(downloadedFile), sha512, [SIGNATURE_FIELD]: signature }],
+    files: [{ url: file, sha512, [SIGNATURE_FIELD]: signature }],
     downloadedFile,
   };
 }
