@@ -143,6 +143,11 @@ export class LiveSocket {
     return !this.#closed;
   }
 
+  /** The room is in use (or not): the heartbeat's cadence follows (keepalive.ts). */
+  setActive(active: boolean): void {
+    this.#keepalive.setActive(active);
+  }
+
   /**
    * Sends one request and resolves with its answer's `value`; rejects with the typed error of an
    * error frame, of our own deadline, of the caller's signal, or of the socket closing first.
