@@ -30,8 +30,8 @@ export interface FeedsDeps {
   /** Set when the configuration forbids a socket (plain ws to a remote host): always polling. */
   refused?: RoomdeckError;
   /**
-   * Runs `flush` once the frames already received have been read (setImmediate by default): the
-   * notifies of one burst reach the page as one state event per module.
+   * Runs `flush` a moment later (COALESCE_MS on a real timer by default): the notifies of one burst
+   * reach the page as one state event per module, not one per frame.
    */
   defer?: (flush: () => void) => void;
 }
@@ -41,6 +41,17 @@ export interface FeedsDeps {
  * must not make the main process bind, hold and send them all.
  */
 export const MAX_KEYS_PER_MODULE = 256;
+
+/**
+ * How long a module's changes are gathered before the page is sent its state: short enough that
+ * nobody sees it (a frame at 60 Hz), long enough that a burst of notifies (a room starting: power,
+ * input, levels; a hostile flood) costs one copy and one message to the page.
+ */
+export const COALESCE_MS = 16;
+
+const coalesce = (flush: () => void): void => {
+  setTimeout(flush, COALESCE_MS);
+};
 
 /**
  * The LiveFeeds (feeds.ts): the pages' watch lists turned into bindings on one socket, and the
@@ -213,7 +224,7 @@ export class SocketFeeds implements LiveFeeds {
     this.#dirty.set(routed.module, entry);
     if (this.#flushing) return;
     this.#flushing = true;
-    (this.#deps.defer ?? setImmediate)(() => this.#flush());
+    (this.#deps.defer ?? coalesce)(() => this.#flush());
   }
 
   /** Each module changed by the last burst of notifies, sent once with its whole state. */
