@@ -35,6 +35,11 @@ export const ERROR_CATALOGUE = {
     kind: 'link',
     message: 'The control service did not answer in time. Try again in a moment.',
   },
+  ROOMDECK_EXEC_UNANSWERED: {
+    kind: 'link',
+    message:
+      'The room system did not answer the command in time. Roomdeck has not sent it again; check the room before you try again.',
+  },
   ROOMDECK_CREDENTIALS_REFUSED: {
     kind: 'link',
     message:

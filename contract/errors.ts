@@ -47,6 +47,7 @@ export function linkStateOf(code: ErrorCode): Exclude<LinkState, 'live'> | null 
   switch (code) {
     case ErrorCode.ROOMDECK_OFFLINE:
     case ErrorCode.ROOMDECK_TIMEOUT:
+    case ErrorCode.ROOMDECK_EXEC_UNANSWERED:
     case ErrorCode.ROOMDECK_BRIDGE_UNREACHABLE:
       return 'unreachable';
     case ErrorCode.ROOMDECK_SERVER_ERROR:

@@ -27,12 +27,19 @@ export const MAX_LIVE_TARGETS = 64;
  * A page's whole watch list, replacing its previous one (an empty list: nothing). `watcher` is a
  * random id the page makes once per load (so one window's lists never replace another's; the host
  * forgets a watcher whose event stream is gone).
+ *
+ * `active`: the room is in use, or someone touched the panel in the last two minutes, or a
+ * technician's state view is open. The page sends its list again when this changes (the same
+ * targets with the new flag). While any page is active the main process checks the link every
+ * couple of seconds, so a frozen service is noticed unprompted within 5 s; otherwise at the idle
+ * cadence (about 0.1 frames/s). Absent: not active.
  */
 export const LiveWatch = Type.Object(
   {
     watcher: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
     id: ResourceId,
     targets: Type.Array(LiveTarget, { maxItems: MAX_LIVE_TARGETS }),
+    active: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

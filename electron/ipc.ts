@@ -3,6 +3,7 @@ import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { channelOf, type RoomdeckApi } from '../contract/verbs.ts';
 import type { BridgeResponse } from '../contract/errors.ts';
 import type { LiveEvent } from '../contract/types.ts';
+import { EventBacklog } from '../core/bridge/event-backlog.ts';
 import type { LiveRoute } from '../core/bridge/live-channel.ts';
 import { contractVerbs, dispatch, resolveVerb } from '../core/bridge/validate.ts';
 
@@ -145,9 +146,32 @@ export interface LiveEventsOptions {
  * by its channel while the PIN gate is closed (core/bridge/live-channel.ts). Returns the unsubscribe.
  */
 export function sendLiveEvents(options: LiveEventsOptions): () => void {
-  return options.live.subscribe((event: LiveEvent) => {
+  const deliver = (event: LiveEvent) => {
     const contents = options.appContents();
     if (contents === null || contents.isDestroyed()) return;
     contents.send(options.channel, event);
+  };
+  // IPC says nothing of a page that is behind, so the pace is bounded here: an event goes at once,
+  // those that follow within IPC_BATCH_MS wait in a bounded backlog (the newest state of each
+  // module, the newest mode, the last debug lines) and go together.
+  const backlog = new EventBacklog();
+  let batch: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    const events = backlog.take();
+    batch = events.length === 0 ? null : setTimeout(flush, IPC_BATCH_MS);
+    for (const event of events) deliver(event);
+  };
+  const unsubscribe = options.live.subscribe((event: LiveEvent) => {
+    if (batch !== null) return backlog.push(event);
+    batch = setTimeout(flush, IPC_BATCH_MS);
+    deliver(event);
   });
+  return () => {
+    unsubscribe();
+    if (batch !== null) clearTimeout(batch);
+    batch = null;
+  };
 }
+
+/** The window after an event is sent in which the next ones are gathered (a frame at 60 Hz). */
+export const IPC_BATCH_MS = 16;

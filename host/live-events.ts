@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../contract/error-codes.ts';
 import type { BridgeErrorBody } from '../contract/errors.ts';
 import type { LiveEvent } from '../contract/types.ts';
+import { EventBacklog } from '../core/bridge/event-backlog.ts';
 import type { LiveRoute } from '../core/bridge/live-channel.ts';
 
 /*
@@ -90,11 +91,26 @@ export async function liveEvents(app: FastifyInstance, options: LiveEventsOption
     });
     raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
     const live = options.live();
-    const unsubscribe = live?.subscribe((event) => raw.write(frame(event))) ?? (() => undefined);
+    // A page slower than the events (its socket's buffer full) is sent the newest of each instead
+    // of everything: what waits for it is bounded (EventBacklog), not the service's pace.
+    const backlog = new EventBacklog();
+    let full = false;
+    const send = (event: LiveEvent) => {
+      if (full) backlog.push(event);
+      else if (!raw.write(frame(event))) full = true;
+    };
+    raw.on('drain', () => {
+      full = false;
+      for (const event of backlog.take()) send(event);
+    });
+    const unsubscribe = live?.subscribe(send) ?? (() => undefined);
     // Where things stand first: a page whose stream was down polled meanwhile and learns here
     // whether it may stop (changes still come as `state` events; a module is polled until one does).
-    raw.write(frame({ type: 'mode', ...(live?.status() ?? { mode: 'polling' }) }));
-    const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
+    send({ type: 'mode', ...(live?.status() ?? { mode: 'polling' }) });
+    const heartbeat = setInterval(() => {
+      // A stream with data waiting is not idle: no heartbeat needed.
+      if (!full) raw.write(': heartbeat\n\n');
+    }, heartbeatMs);
     heartbeat.unref();
     let replaced = false;
     const stream: Stream = {

@@ -747,6 +747,7 @@ export const ar = {
   // ── errors: a sentence for every ErrorCode (renderer/src/lib/i18n/error-words.ts; lead) ──
   'error.offline': 'لا يستطيع Roomdeck الوصول إلى خدمة التحكم. تحقّق من اتصال الشبكة؛ سيواصل Roomdeck المحاولة.',
   'error.timeout': 'لم تُجب خدمة التحكم في الوقت المحدد. حاول مرة أخرى بعد قليل.',
+  'error.execUnanswered': 'لم يُجب نظام القاعة عن الأمر في الوقت المحدد. لم يُعِد Roomdeck إرساله؛ تحقّق من القاعة قبل أن تحاول مرة أخرى.',
   'error.credentialsRefused': 'رفضت خدمة التحكم بيانات اعتماد هذه اللوحة. يحتفظ Roomdeck بتسجيل الدخول ويعيد المحاولة تلقائيًا؛ إذا استمر ذلك فاتصل بفريق دعم الصوت والصورة.',
   'error.serverError': 'واجهت خدمة التحكم مشكلة. حاول مرة أخرى بعد قليل؛ وإذا استمرت فاتصل بالدعم.',
   'error.badResponse': 'أجابت خدمة التحكم بطريقة لا يفهمها Roomdeck. تأكّد من أن Roomdeck محدَّث، أو اتصل بالدعم.',

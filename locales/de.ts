@@ -741,6 +741,7 @@ export const de = {
   // ── errors: a sentence for every ErrorCode (renderer/src/lib/i18n/error-words.ts; lead) ──
   'error.offline': 'Roomdeck erreicht den Steuerungsdienst nicht. Prüfen Sie die Netzwerkverbindung; Roomdeck versucht es weiter.',
   'error.timeout': 'Der Steuerungsdienst hat nicht rechtzeitig geantwortet. Versuchen Sie es gleich noch einmal.',
+  'error.execUnanswered': 'Das Raumsystem hat auf den Befehl nicht rechtzeitig geantwortet. Roomdeck hat ihn nicht erneut gesendet; prüfen Sie den Raum, bevor Sie es noch einmal versuchen.',
   'error.credentialsRefused': 'Der Steuerungsdienst hat die Zugangsdaten dieses Panels abgelehnt. Roomdeck behält die Anmeldung und versucht es selbst erneut; wenn das anhält, wenden Sie sich an Ihren AV-Support.',
   'error.serverError': 'Beim Steuerungsdienst ist ein Problem aufgetreten. Versuchen Sie es gleich noch einmal; wenn es bleibt, wenden Sie sich an den Support.',
   'error.badResponse': 'Der Steuerungsdienst hat auf eine Weise geantwortet, die Roomdeck nicht versteht. Prüfen Sie, ob Roomdeck aktuell ist, oder wenden Sie sich an den Support.',

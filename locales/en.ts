@@ -745,6 +745,7 @@ export const en = {
   // ── errors: a sentence for every ErrorCode (renderer/src/lib/i18n/error-words.ts; lead) ──
   'error.offline': 'Roomdeck cannot reach the control service. Check the network connection; Roomdeck keeps trying.',
   'error.timeout': 'The control service did not answer in time. Try again in a moment.',
+  'error.execUnanswered': 'The room system did not answer the command in time. Roomdeck has not sent it again; check the room before you try again.',
   'error.credentialsRefused': 'The control service refused this panel’s credentials. Roomdeck keeps its sign-in and tries again by itself; if this lasts, ask your AV support team.',
   'error.serverError': 'The control service had a problem. Try again in a moment; if it persists, contact support.',
   'error.badResponse': 'The control service answered in a way Roomdeck does not understand. Check that Roomdeck is up to date, or contact support.',

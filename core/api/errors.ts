@@ -9,6 +9,7 @@ import type { BridgeErrorBody } from '../../contract/errors.ts';
 export const ERROR_CODES = [
   ErrorCode.ROOMDECK_OFFLINE,
   ErrorCode.ROOMDECK_TIMEOUT,
+  ErrorCode.ROOMDECK_EXEC_UNANSWERED,
   ErrorCode.ROOMDECK_CANCELLED,
   ErrorCode.ROOMDECK_AUTH_REQUIRED,
   ErrorCode.ROOMDECK_CREDENTIALS_REFUSED,
@@ -113,6 +114,7 @@ export class RoomdeckError extends Error {
 type LinkCode =
   | typeof ErrorCode.ROOMDECK_OFFLINE
   | typeof ErrorCode.ROOMDECK_TIMEOUT
+  | typeof ErrorCode.ROOMDECK_EXEC_UNANSWERED
   | typeof ErrorCode.ROOMDECK_CANCELLED
   | typeof ErrorCode.ROOMDECK_CREDENTIALS_REFUSED;
 /** The service could not be reached or did not answer: the request may be retried as is. */

@@ -71,12 +71,16 @@ export function encodePath(segment: string): string {
 /** One authorized round trip to the control API, renewing the token once on a 401 (RFC 6750 §3.1). */
 export async function send(options: TransportOptions, request: ApiRequest): Promise<ApiReply> {
   const token = await options.auth.getAccessToken();
+  // The caller may have given up while the token was being renewed: a command it was told failed
+  // must not leave now, when the service is back.
+  refuseIfAborted(request.signal);
   let reply = await attempt(options, request, token);
   if (reply.status === 401) {
     const notAboutToken = request.errorFrom?.({ status: reply.status, body: reply.body });
     if (notAboutToken !== undefined) throw notAboutToken;
     await options.auth.onUnauthorized(token);
     const renewed = await options.auth.getAccessToken();
+    refuseIfAborted(request.signal);
     reply = await attempt(options, request, renewed);
     if (reply.status === 401) {
       // Even a renewed token refused. Not the end of the session (only the authorization server
@@ -96,6 +100,11 @@ export async function send(options: TransportOptions, request: ApiRequest): Prom
   }
   options.observe?.(reply);
   return reply;
+}
+
+function refuseIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted)
+    throw new LinkError(ErrorCode.ROOMDECK_CANCELLED, { cause: 'given up before the request was sent' });
 }
 
 function urlOf(baseUrl: string, request: ApiRequest): string {

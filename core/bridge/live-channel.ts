@@ -40,7 +40,10 @@ const POLLING: LiveStatus = { mode: 'polling' };
 export class LiveChannel implements LiveRoute, LiveSource {
   readonly #options: LiveChannelOptions;
   /** Every page's latest watch list, replayed into feeds made after it was sent. */
-  readonly #watches = new Map<string, { systemId: string; targets: readonly LiveTarget[] }>();
+  readonly #watches = new Map<
+    string,
+    { systemId: string; targets: readonly LiveTarget[]; active: boolean }
+  >();
   readonly #listeners = new Set<(event: LiveEvent) => void>();
   #feeds: LiveFeeds | undefined;
   #unsubscribe: (() => void) | undefined;
@@ -77,10 +80,10 @@ export class LiveChannel implements LiveRoute, LiveSource {
     return () => this.#listeners.delete(listener);
   }
 
-  watch(watcher: string, systemId: string, targets: readonly LiveTarget[]): LiveStatus {
+  watch(watcher: string, systemId: string, targets: readonly LiveTarget[], active = false): LiveStatus {
     if (targets.length === 0) this.#watches.delete(watcher);
-    else this.#watches.set(watcher, { systemId, targets });
-    return this.#feeds?.watch(watcher, systemId, targets) ?? POLLING;
+    else this.#watches.set(watcher, { systemId, targets, active });
+    return this.#feeds?.watch(watcher, systemId, targets, active) ?? POLLING;
   }
 
   forget(watcher: string): void {
@@ -117,7 +120,8 @@ export class LiveChannel implements LiveRoute, LiveSource {
     this.#unsubscribe = feeds.subscribe((event) => this.#emit(event));
     // Pages that said what they show before the feeds existed (a view opened just after sign-in)
     // would otherwise wait for ever: they asked, were told "polling", and the socket never bound.
-    for (const [watcher, { systemId, targets }] of this.#watches) feeds.watch(watcher, systemId, targets);
+    for (const [watcher, { systemId, targets, active }] of this.#watches)
+      feeds.watch(watcher, systemId, targets, active);
   }
 
   async #drop(): Promise<void> {

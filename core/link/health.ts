@@ -1,4 +1,5 @@
 import type { Clock } from '../api/clock.ts';
+import { ErrorCode } from '../../contract/error-codes.ts';
 import { toBridgeError } from '../api/errors.ts';
 import { LINK_LOG_WORDS_EN, type LinkState, linkStateOf } from '../../contract/errors.ts';
 
@@ -43,6 +44,9 @@ export class LinkHealth {
 
   failed(error: unknown): void {
     const { code } = toBridgeError(error);
+    // A request its caller gave up on (a press past its deadline) says nothing about the link:
+    // whoever gave up reports why.
+    if (code === ErrorCode.ROOMDECK_CANCELLED) return;
     const state = linkStateOf(code);
     // The service answered and refused (404, 409, a driver error…): the link itself is fine.
     this.#set(state ?? 'live', state === null ? null : code);

@@ -42,9 +42,16 @@ export class Connection {
   #failures = 0;
   #retry: TimerHandle | undefined;
   #nextId = 1;
+  #active = false;
 
   constructor(options: ConnectionOptions) {
     this.#options = options;
+  }
+
+  /** Whether the room is in use: the socket's heartbeat follows it (keepalive.ts). */
+  setActive(active: boolean): void {
+    this.#active = active;
+    this.#socket?.setActive(active);
   }
 
   /** The open socket, if there is one. */
@@ -73,6 +80,7 @@ export class Connection {
       if (this.#closed) return socket.close();
       this.#failures = 0;
       this.#socket = socket;
+      socket.setActive(this.#active);
       this.#options.tokens.onTokenAccepted?.();
       this.#options.onOpen(socket);
     } catch (error) {

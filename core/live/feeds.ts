@@ -13,8 +13,9 @@ export interface LiveFeeds {
   /**
    * Replaces `watcher`'s watch list (an empty list: nothing). Modules no page watches any more are
    * unbound; new ones are bound and their whole state is sent as a `state` event once known.
+   * `active`: the watcher's room is in use, so the link is watched closely (LiveWatch.active).
    */
-  watch(watcher: string, systemId: string, targets: readonly LiveTarget[]): LiveStatus;
+  watch(watcher: string, systemId: string, targets: readonly LiveTarget[], active?: boolean): LiveStatus;
   /** The page is gone (its window closed, its event stream ended): its watch list and debug streams go. */
   forget(watcher: string): void;
   /** Follow a module's log lines (`debug` events) for `watcher`; throws a RoomdeckError when refused. */

@@ -1,5 +1,6 @@
 import { type Clock, systemClock } from '../api/clock.ts';
 import { ConfigError, type RoomdeckError } from '../api/errors.ts';
+import { EXEC_ANSWER_MS } from '../api/exec-deadline.ts';
 import type { AccessTokenSource } from '../api/transport.ts';
 import type { Log } from '../log/log.ts';
 import { type BackoffOptions, DEFAULT_BACKOFF } from './backoff.ts';
@@ -35,7 +36,7 @@ export interface LiveFeedsOptions {
    * `answered` → LinkHealth.answered(), `failed` → LinkHealth.failed(error).
    */
   onHealth?: (report: LiveHealth) => void;
-  /** An exec over the socket waits this long (default 10 s, as ts-client). */
+  /** An exec over the socket waits this long for its answer (default EXEC_ANSWER_MS, 3 s). */
   execTimeoutMs?: number;
   /** bind, unbind, debug, ignore wait this long (default 5 s). */
   requestTimeoutMs?: number;
@@ -60,7 +61,7 @@ export function createLiveFeeds(options: LiveFeedsOptions): LiveFeeds {
     clock,
     random,
     log: options.log ?? silent,
-    execTimeoutMs: options.execTimeoutMs ?? 10_000,
+    execTimeoutMs: options.execTimeoutMs ?? EXEC_ANSWER_MS,
     requestTimeoutMs: options.requestTimeoutMs ?? 5_000,
     ...(typeof target === 'string' ? {} : { refused: target }),
     connection: (hooks) =>

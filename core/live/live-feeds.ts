@@ -29,7 +29,29 @@ export interface FeedsDeps {
   requestTimeoutMs: number;
   /** Set when the configuration forbids a socket (plain ws to a remote host): always polling. */
   refused?: RoomdeckError;
+  /**
+   * Runs `flush` a moment later (COALESCE_MS on a real timer by default): the notifies of one burst
+   * reach the page as one state event per module, not one per frame.
+   */
+  defer?: (flush: () => void) => void;
 }
+
+/**
+ * Status keys one module may have bound: a real module has tens; a service that names thousands
+ * must not make the main process bind, hold and send them all.
+ */
+export const MAX_KEYS_PER_MODULE = 256;
+
+/**
+ * How long a module's changes are gathered before the page is sent its state: short enough that
+ * nobody sees it (a frame at 60 Hz), long enough that a burst of notifies (a room starting: power,
+ * input, levels; a hostile flood) costs one copy and one message to the page.
+ */
+export const COALESCE_MS = 16;
+
+const coalesce = (flush: () => void): void => {
+  setTimeout(flush, COALESCE_MS);
+};
 
 /**
  * The LiveFeeds (feeds.ts): the pages' watch lists turned into bindings on one socket, and the
@@ -46,6 +68,11 @@ export class SocketFeeds implements LiveFeeds {
   readonly #retries = new Map<string, TimerHandle>();
   readonly #debug: DebugStreams;
   readonly #connection: Connection;
+  /** Watchers whose room is in use (their page said so): the heartbeat follows (keepalive.ts). */
+  readonly #active = new Set<string>();
+  /** Modules whose state changed since the page was last sent it (flushed together, see defer). */
+  readonly #dirty = new Map<string, { key: ModuleKey; feed: ModuleFeed }>();
+  #flushing = false;
   #status: LiveStatus = { mode: 'polling' };
   #socket: LiveSocket | null = null;
   #closed = false;
@@ -71,8 +98,9 @@ export class SocketFeeds implements LiveFeeds {
     return { ...this.#status };
   }
 
-  watch(watcher: string, systemId: string, targets: readonly LiveTarget[]): LiveStatus {
+  watch(watcher: string, systemId: string, targets: readonly LiveTarget[], active = false): LiveStatus {
     if (this.#closed) return this.status();
+    this.#setActive(watcher, active && targets.length > 0);
     const keys = targets.map((t) => ({ sys: systemId, mod: t.module, index: t.index }));
     const { added, removed } = this.#lists.set(watcher, keys);
     for (const key of removed) this.#drop(key);
@@ -96,6 +124,7 @@ export class SocketFeeds implements LiveFeeds {
   }
 
   forget(watcher: string): void {
+    this.#setActive(watcher, false);
     for (const key of this.#lists.forget(watcher)) this.#drop(key);
     this.#debug.forget(watcher);
   }
@@ -131,6 +160,7 @@ export class SocketFeeds implements LiveFeeds {
     this.#connection.close();
     this.#socket = null;
     this.#modules.clear();
+    this.#dirty.clear();
     this.#listeners.clear();
     this.#status = { mode: 'polling' };
   }
@@ -188,9 +218,31 @@ export class SocketFeeds implements LiveFeeds {
           : this.#bindIds.get(frame.id);
     if (routed === undefined) return;
     const entry = this.#modules.get(routed.module);
-    if (entry === undefined) return;
-    const state = entry.feed.notify(routed.name, frame.value);
-    if (state !== null) this.#emitState(entry.key, state);
+    // A key nobody bound is not ours to hold or pass on, whatever the service sends.
+    if (entry === undefined || !entry.feed.bound.has(routed.name)) return;
+    if (!entry.feed.notify(routed.name, frame.value)) return;
+    this.#dirty.set(routed.module, entry);
+    if (this.#flushing) return;
+    this.#flushing = true;
+    (this.#deps.defer ?? coalesce)(() => this.#flush());
+  }
+
+  /** Each module changed by the last burst of notifies, sent once with its whole state. */
+  #flush(): void {
+    this.#flushing = false;
+    const dirty = [...this.#dirty.values()];
+    this.#dirty.clear();
+    for (const entry of dirty) {
+      // Gone, or stale since (the socket was lost): its next fresh read speaks for it.
+      if (this.#modules.get(moduleKeyOf(entry.key)) !== entry || !entry.feed.fresh) continue;
+      this.#emitState(entry.key, entry.feed.state());
+    }
+  }
+
+  #setActive(watcher: string, active: boolean): void {
+    if (active) this.#active.add(watcher);
+    else this.#active.delete(watcher);
+    this.#connection.setActive(this.#active.size > 0);
   }
 
   // ── One module ───────────────────────────────────────────────────────────────────────────────
@@ -209,7 +261,7 @@ export class SocketFeeds implements LiveFeeds {
       this.#deps.log.warn('live read failed', { systemId: key.sys, module: key.mod, index: key.index, code });
       return this.#retry(entry, attempt + 1);
     }
-    const fresh = feed.read(generation, state);
+    const fresh = feed.read(generation, state, MAX_KEYS_PER_MODULE);
     if (fresh === null || this.#socket !== socket) return;
     this.#emitState(key, fresh);
     // Keys the read showed that are not bound yet (all of them for a new module).
@@ -236,7 +288,8 @@ export class SocketFeeds implements LiveFeeds {
   /** Binds the keys not bound yet; false when one was refused (the module then is stale again). */
   async #bindAll(socket: LiveSocket, key: ModuleKey, feed: ModuleFeed, names: string[]): Promise<boolean> {
     const generation = feed.generation;
-    const unbound = names.filter((name) => !feed.bound.has(name));
+    const room = Math.max(0, MAX_KEYS_PER_MODULE - feed.bound.size);
+    const unbound = names.filter((name) => !feed.bound.has(name)).slice(0, room);
     for (const name of unbound) feed.bound.add(name);
     const results = await Promise.allSettled(
       unbound.map((name) =>

@@ -35,34 +35,43 @@ export class ModuleFeed {
   }
 
   /**
-   * A notify for `name`. Returns the whole new state when the page should get it (fresh and
-   * changed), else null (held for the read, or nothing changed).
+   * A notify for `name` (a bound key). Returns whether the page should be sent the state again
+   * (fresh and changed); while not fresh it is held for the read. The state is changed in place:
+   * a burst of notifies costs one copy, when the page is sent it (`state`), not one per frame.
    */
-  notify(name: string, value: unknown): ModuleState | null {
+  notify(name: string, value: unknown): boolean {
     if (!this.#fresh || this.#state === null) {
       this.#overlay.set(name, value);
-      return null;
+      return false;
     }
     const had = Object.hasOwn(this.#state, name);
     if (value === null) {
       // D9: a deleted status notifies null; over HTTP the key is then absent.
-      if (!had) return null;
-      const { [name]: _gone, ...rest } = this.#state;
-      this.#state = rest;
-      return this.state();
+      if (!had) return false;
+      delete this.#state[name];
+      return true;
     }
-    if (had && JSON.stringify(this.#state[name]) === JSON.stringify(value)) return null;
-    this.#state = { ...this.#state, [name]: value };
-    return this.state();
+    if (had && JSON.stringify(this.#state[name]) === JSON.stringify(value)) return false;
+    this.#state[name] = value;
+    return true;
   }
 
-  /** The read of `generation` answered: the state is fresh, the held notifies laid over it. */
-  read(generation: number, state: ModuleState): ModuleState | null {
+  /**
+   * The read of `generation` answered: the state is fresh, the held notifies laid over it. At most
+   * `maxKeys` keys are kept (a module that names more is not a device's; the rest are not shown).
+   */
+  read(generation: number, state: ModuleState, maxKeys = Number.POSITIVE_INFINITY): ModuleState | null {
     if (generation !== this.generation) return null;
-    const merged: ModuleState = { ...state };
+    const merged: ModuleState = {};
+    let kept = 0;
+    for (const [name, value] of Object.entries(state)) {
+      if (kept >= maxKeys) break;
+      merged[name] = value;
+      kept += 1;
+    }
     for (const [name, value] of this.#overlay) {
       if (value === null) delete merged[name];
-      else merged[name] = value;
+      else if (Object.hasOwn(merged, name) || kept < maxKeys) merged[name] = value;
     }
     this.#overlay = new Map();
     this.#state = merged;

@@ -108,6 +108,9 @@ export class LiveSocket {
         // Never carry the credential to wherever a redirect points.
         followRedirects: false,
         perMessageDeflate: false,
+        // One frame per turn of the event loop: a service that floods the socket cannot keep the
+        // main process (its IPC, its windows) waiting while thousands of frames are read at once.
+        allowSynchronousEvents: false,
       });
       let settled = false;
       const fail = (error: Error) => {
@@ -141,6 +144,11 @@ export class LiveSocket {
 
   get open(): boolean {
     return !this.#closed;
+  }
+
+  /** The room is in use (or not): the heartbeat's cadence follows (keepalive.ts). */
+  setActive(active: boolean): void {
+    this.#keepalive.setActive(active);
   }
 
   /**

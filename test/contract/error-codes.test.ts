@@ -108,6 +108,8 @@ describe('the kinds and what the panel does with them', () => {
       'ROOMDECK_BAD_RESPONSE',
       'ROOMDECK_BRIDGE_UNREACHABLE',
       'ROOMDECK_CREDENTIALS_REFUSED',
+      // A press the service did not answer in time: the service is frozen or gone (added since).
+      'ROOMDECK_EXEC_UNANSWERED',
       'ROOMDECK_OFFLINE',
       'ROOMDECK_SERVER_ERROR',
       'ROOMDECK_TIMEOUT',

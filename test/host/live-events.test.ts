@@ -182,6 +182,32 @@ describe('the browser host’s live event stream', () => {
     expect(stream.status).toBe(200);
   });
 
+  it('holds a bounded backlog for a page that does not read: the newest state of each module, not every event', async () => {
+    const { cookie, key } = await openPage();
+    const stream = await get(eventsPath('page-slow-0123456789', key), pageHeaders(cookie));
+    await stream.until(/: connected/);
+    // The page stops reading (a tab in the background, a stalled renderer): its socket fills.
+    stream.request.socket?.pause();
+    const EMITTED = 5_000;
+    const padding = 'x'.repeat(10_000);
+    for (let i = 0; i < EMITTED; i += 1) {
+      panel.emit({ ...STATE, module: `Display${i % 3}`, state: { seq: i, padding } });
+    }
+    stream.request.socket?.resume();
+    // The newest state of each module arrives last, whatever was dropped on the way.
+    await stream.until(new RegExp(`"seq":${EMITTED - 1},`));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const states = dataLines(stream.text()).filter(
+      (event): event is { module: string; state: { seq: number } } => (event as LiveEvent).type === 'state',
+    );
+    // What the kernel's socket buffers took before the stream was full, then one per module.
+    expect(states.length).toBeLessThan(EMITTED / 2);
+    const newest = (module: string) => states.filter((event) => event.module === module).at(-1)?.state.seq;
+    expect([newest('Display0'), newest('Display1'), newest('Display2')].sort()).toEqual(
+      [EMITTED - 3, EMITTED - 2, EMITTED - 1].sort(),
+    );
+  });
+
   it('forgets the watcher when its stream closes, and stops sending to it', async () => {
     const { cookie, key } = await openPage();
     const stream = await get(eventsPath('page-gone-0123456789', key), pageHeaders(cookie));

@@ -63,6 +63,30 @@ afterEach(() => {
 });
 
 describe('a room on the live channel', () => {
+  it('tells the main process the panel is active while touched lately or a page is in use, and idle two minutes after', async () => {
+    const { api, live } = bigRoom();
+    const r = open(api, live);
+    await r.load();
+    // Nobody has touched the panel: idle, the link checked at the long cadence.
+    expect(live.watches.at(-1)?.active).toBeUndefined();
+    r.touched();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(live.watches.at(-1)).toMatchObject({ watcher: WATCHER, id: 'sys-1', active: true });
+    // The same list, the same activity: nothing sent again.
+    const sent = live.watches.length;
+    r.touched();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(live.watches).toHaveLength(sent);
+    // Left alone for two minutes: idle again, said once.
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(live.watches.at(-1)?.active).toBeUndefined();
+    expect(live.watches.at(-1)?.targets.length).toBeGreaterThan(0);
+    // A page of the room in use counts as active, touched or not.
+    r.show(r.plan?.pages[0] ?? null);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(live.watches.at(-1)?.active).toBe(true);
+  });
+
   it('watches exactly the modules the shown page needs, on every page change, and nothing once the room closes', async () => {
     const { api, live } = bigRoom();
     const r = open(api, live);

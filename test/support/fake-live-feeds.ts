@@ -14,6 +14,8 @@ export class FakeLiveFeeds implements LiveFeeds {
   mode: LiveStatus = { mode: 'push' };
   readonly watched = new Map<string, { systemId: string; targets: readonly LiveTarget[] }>();
   readonly forgotten: string[] = [];
+  /** Watchers whose last list said their room is in use. */
+  readonly active = new Set<string>();
   readonly debugged: { watcher: string; systemId: string; target: LiveTarget }[] = [];
   readonly execs: { systemId: string; call: ExecCall }[] = [];
   /** The socket's exec: undefined = no socket (the bridge uses HTTP). */
@@ -28,9 +30,11 @@ export class FakeLiveFeeds implements LiveFeeds {
   status(): LiveStatus {
     return { ...this.mode };
   }
-  watch(watcher: string, systemId: string, targets: readonly LiveTarget[]): LiveStatus {
+  watch(watcher: string, systemId: string, targets: readonly LiveTarget[], active = false): LiveStatus {
     if (targets.length === 0) this.watched.delete(watcher);
     else this.watched.set(watcher, { systemId, targets });
+    if (active) this.active.add(watcher);
+    else this.active.delete(watcher);
     return this.status();
   }
   forget(watcher: string): void {

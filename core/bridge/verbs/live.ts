@@ -12,7 +12,7 @@ export interface LiveSource {
    * A page's watch list: kept by the channel even while it has no feeds (being made after a sign-in,
    * or switched off), so feeds made later bind what the pages already show.
    */
-  watch(watcher: string, systemId: string, targets: readonly LiveTarget[]): LiveStatus;
+  watch(watcher: string, systemId: string, targets: readonly LiveTarget[], active?: boolean): LiveStatus;
 }
 
 /** No live channel: every page polls. */
@@ -26,9 +26,9 @@ export interface LiveVerbsDeps {
 export function liveVerbs({ ready, live: source }: LiveVerbsDeps): RoomdeckApi['live'] {
   const polling = { mode: 'polling' as const };
   return {
-    watch: async ({ watcher, id, targets }) => {
+    watch: async ({ watcher, id, targets, active }) => {
       await ready;
-      return source.watch(watcher, id, targets);
+      return source.watch(watcher, id, targets, active === true);
     },
     status: async () => source.current()?.status() ?? polling,
     debug: async ({ watcher, id, module, index }) => {

@@ -1,8 +1,10 @@
 import type { RoomOpening } from '../../../contract/types.ts';
 import type { RoomdeckApi } from '../../../contract/verbs.ts';
-import type { ControlClient } from '../../api/client.ts';
+import { ErrorCode } from '../../../contract/error-codes.ts';
+import type { ControlClient, ExecCall } from '../../api/client.ts';
 import type { Clock } from '../../api/clock.ts';
 import { toBridgeError } from '../../api/errors.ts';
+import { EXEC_ANSWER_MS, withinDeadline } from '../../api/exec-deadline.ts';
 import { readStateValues } from '../../api/tolerant.ts';
 import type { RoundTripHistogram } from '../../diagnostics/histogram.ts';
 import type { LinkHealth } from '../../link/health.ts';
@@ -56,6 +58,8 @@ export interface SystemsVerbsDeps {
   live?: () => LiveFeeds | undefined;
   /** The socket's answers tell the link model too, as the HTTP client's do (principal.ts). */
   link?: LinkHealth;
+  /** How long an HTTP exec waits for its answer (default EXEC_ANSWER_MS). */
+  execAnswerMs?: number;
 }
 
 /** `work`'s outcome reported to `link`, as `observed` does for the HTTP client's calls. */
@@ -73,6 +77,14 @@ async function reported<T>(work: Promise<T>, link: LinkHealth | undefined): Prom
 export function systemsVerbs(deps: SystemsVerbsDeps): RoomdeckApi['systems'] {
   const { client, clock, log, pollRoundTrips } = deps;
   const { after, learning, command } = serviceCalls(deps.ready, deps.capabilities);
+  /** The HTTP exec within the press's deadline; an unanswered one also tells the link model. */
+  const overHttp = (id: string, call: ExecCall): Promise<unknown> =>
+    withinDeadline(clock, deps.execAnswerMs ?? EXEC_ANSWER_MS, (signal) =>
+      client.exec(id, call, { signal }),
+    ).catch((err: unknown) => {
+      if (toBridgeError(err).code === ErrorCode.ROOMDECK_EXEC_UNANSWERED) deps.link?.failed(err);
+      throw err;
+    });
   return {
     list: after((a) =>
       client.listSystems({
@@ -94,14 +106,14 @@ export function systemsVerbs(deps: SystemsVerbsDeps): RoomdeckApi['systems'] {
       learning('systems.exec', async (a) => {
         const call = { module: a.module, index: a.index, method: a.method, args: a.args };
         // Over the socket while it is open (its errors are the HTTP exec's); over HTTP otherwise.
-        // Never both: a command that may have run is not sent twice.
+        // Never both: a command that may have run is not sent twice. Either way an answer that has
+        // not come within EXEC_ANSWER_MS fails the press (the socket keeps its own deadline, and
+        // probes the link when it passes).
         const overSocket = deps.live?.()?.exec(a.id, call);
         try {
           return {
             result:
-              overSocket === undefined
-                ? await client.exec(a.id, call)
-                : await reported(overSocket, deps.link),
+              overSocket === undefined ? await overHttp(a.id, call) : await reported(overSocket, deps.link),
           };
         } catch (err) {
           // Which command failed and why, never its arguments (a keypad's PIN is an argument).

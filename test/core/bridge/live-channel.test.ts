@@ -89,6 +89,22 @@ describe('a route’s live channel', () => {
     await channel.close();
   });
 
+  it('tells feeds made later which pages said their room is in use', async () => {
+    const session = fakeSession();
+    const held = heldCreation();
+    const channel = new LiveChannel({ session, enabled: true, create: held.create, log: createMemoryLog() });
+    session.set('signed-in');
+    const display = [{ module: 'Display', index: 1 }];
+    channel.watch('page-active-1', 'sys-1', display, true);
+    channel.watch('page-idle-01', 'sys-2', display);
+    const feeds = held.finish();
+    await flush();
+    expect([...feeds.active]).toEqual(['page-active-1']);
+    channel.watch('page-active-1', 'sys-1', display, false);
+    expect([...feeds.active]).toEqual([]);
+    await channel.close();
+  });
+
   it('stays polling when the feeds cannot be made, and says why in the log', async () => {
     const session = fakeSession();
     const log = createMemoryLog();

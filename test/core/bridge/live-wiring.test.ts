@@ -62,6 +62,11 @@ describe('the live channel in the main process', () => {
       expect(await services.api.live.watch(watch)).toEqual({ mode: 'push' });
       expect(feeds.watched.get(watch.watcher)).toEqual({ systemId: ROOM, targets: watch.targets });
       expect(await services.api.live.status({})).toEqual({ mode: 'push' });
+      // The page says its room is in use, then that it is idle again: the feeds hear both.
+      await services.api.live.watch({ ...watch, active: true });
+      expect(feeds.active.has(watch.watcher)).toBe(true);
+      await services.api.live.watch(watch);
+      expect(feeds.active.has(watch.watcher)).toBe(false);
 
       const pushed: LiveEvent = {
         type: 'state',

@@ -67,7 +67,7 @@ describe('a module’s state: fresh only after a whole read, notifies laid over 
   it('holds notifies until the read lands, and they win over the read’s values', () => {
     const feed = new ModuleFeed();
     const generation = feed.reset();
-    expect(feed.notify('power', true)).toBeNull();
+    expect(feed.notify('power', true)).toBe(false);
     expect(feed.read(generation, { power: false, input: 'hdmi1' })).toEqual({ power: true, input: 'hdmi1' });
     expect(feed.fresh).toBe(true);
   });
@@ -75,10 +75,25 @@ describe('a module’s state: fresh only after a whole read, notifies laid over 
   it('merges each later notify into the whole state, sends nothing for an unchanged value, drops null keys', () => {
     const feed = new ModuleFeed();
     feed.read(feed.reset(), { power: false, input: 'hdmi1' });
-    expect(feed.notify('power', true)).toEqual({ power: true, input: 'hdmi1' });
-    expect(feed.notify('power', true)).toBeNull();
-    expect(feed.notify('input', null)).toEqual({ power: true });
-    expect(feed.notify('volume', 30)).toEqual({ power: true, volume: 30 });
+    expect(feed.notify('power', true)).toBe(true);
+    expect(feed.state()).toEqual({ power: true, input: 'hdmi1' });
+    expect(feed.notify('power', true)).toBe(false);
+    expect(feed.notify('input', null)).toBe(true);
+    expect(feed.state()).toEqual({ power: true });
+    expect(feed.notify('volume', 30)).toBe(true);
+    expect(feed.state()).toEqual({ power: true, volume: 30 });
+  });
+
+  it('keeps at most the cap of keys a read names, held notifies for kept keys included', () => {
+    const feed = new ModuleFeed();
+    const generation = feed.reset();
+    feed.notify('b', 20);
+    feed.notify('z', 26);
+    expect(feed.read(generation, { a: 1, b: 2, c: 3 }, 2)).toEqual({ a: 1, b: 20 });
+    // What the page holds is a copy: changing it changes nothing here.
+    const shown = feed.state();
+    shown.a = 100;
+    expect(feed.state()).toEqual({ a: 1, b: 20 });
   });
 
   it('ignores a read that a reset made old (the socket was renewed meanwhile)', () => {
@@ -95,6 +110,6 @@ describe('a module’s state: fresh only after a whole read, notifies laid over 
     feed.reset();
     expect(feed.fresh).toBe(false);
     expect(feed.keys()).toEqual(['power', 'input']);
-    expect(feed.notify('power', true)).toBeNull();
+    expect(feed.notify('power', true)).toBe(false);
   });
 });

@@ -152,23 +152,75 @@ describe.each(Object.entries(SOCKET_PATHS))('socket faults over the %s route', (
     await backToPush(h, since, { power: false });
   });
 
-  it('an exec unanswered past its deadline: EXEC_TIMEOUT (it may still complete), then a probe finds the socket hung', async () => {
+  it('a press unanswered for 3 s fails (EXEC_UNANSWERED), a probe finds the link frozen within 5 s of the touch, and the command never runs late', async () => {
     await httpExec(api, SYS.huddle, 'Display', 'power', [true]);
     // Keep-alive would not ping again for an hour: only the unanswered exec can tell.
     const h = start({ keepalive: { intervalMs: 3_600_000, jitterMs: 0, timeoutMs: 5_000 } });
     await bound(h);
     await waitFor(() => h.health.some((r) => r.kind === 'answered'));
+    // The whole service frozen: TCP open, nothing relayed either way (HTTP hangs too).
     await proxy.set('hang');
+    const pressedAt = h.clock.now();
     const exec = h.feeds.exec(SYS.huddle, { ...DISPLAY, method: 'power', args: [false] });
     const outcome = exec?.then(
       () => 'answered',
       (error: unknown) => toBridgeError(error).code,
     );
-    await h.clock.advance(10_000);
-    expect(await outcome).toBe(ErrorCode.ROOMDECK_EXEC_TIMEOUT);
+    await h.clock.advance(2_999);
+    expect(await Promise.race([outcome, 'waiting'])).toBe('waiting');
+    await h.clock.advance(1);
+    expect(await outcome).toBe(ErrorCode.ROOMDECK_EXEC_UNANSWERED);
+    // The probe left at once, with a short deadline: the page hears the link is down.
+    await h.clock.advance(1_500);
+    const polling = await h.events.next(isMode('polling'), 'polling mode');
+    expect(polling.reason).toBe(ErrorCode.ROOMDECK_TIMEOUT);
+    expect(h.clock.now() - pressedAt).toBeLessThanOrEqual(5_000);
+    expect(h.feeds.exec(SYS.huddle, { ...DISPLAY, method: 'power', args: [false] })).toBeUndefined();
+    // The service comes back; the socket with it, bound again.
+    const execsBefore = proxy.frames.filter((f) => f.from === 'client' && f.text.includes('"cmd":"exec"'));
+    expect(execsBefore).toHaveLength(1);
+    await proxy.set('pass');
+    await until(h.clock, () => h.feeds.status().mode === 'push', 'back to push');
+    await h.events.next(
+      isState('Display', (st) => st.power === true),
+      'the fresh state',
+    );
+    await h.clock.advance(30_000);
+    // The press the person was told failed was not sent again, by the socket or anything else, and
+    // the device did not change: it is still on.
+    const execs = proxy.frames.filter((f) => f.from === 'client' && f.text.includes('"cmd":"exec"'));
+    expect(execs).toHaveLength(1);
+    expect(execs[0]?.held).toBe(true);
+    expect((await h.http.systemState(SYS.huddle, DISPLAY)).power).toBe(true);
+  });
+
+  it('while the room is in use a freeze is noticed unprompted within 5 s; idle, not before the idle ping', async () => {
+    await httpExec(api, SYS.huddle, 'Display', 'power', [true]);
+    const h = start({ keepalive: {} });
+    await bound(h);
+    await waitFor(() => h.health.some((r) => r.kind === 'answered'));
+    // Idle: the next ping is 25–30 s away, so a freeze now is not noticed for a while.
+    await proxy.set('hang');
+    await h.clock.advance(20_000);
     expect(h.feeds.status().mode).toBe('push');
-    await h.clock.advance(5_000);
+    await proxy.set('pass');
+    await until(h.clock, () => h.feeds.status().mode === 'push' && proxy.openSockets === 1, 'back to push');
+    await waitFor(
+      () => h.health.filter((r) => r.kind === 'answered').length >= 2,
+      'a pong on the new socket',
+    );
+    // The page says the room is in use (a touch): the link is checked every couple of seconds.
+    h.feeds.watch(W, SYS.huddle, [DISPLAY], true);
+    await h.clock.advance(10_000);
+    expect(h.feeds.status().mode).toBe('push');
+    const since = h.events.mark();
+    await proxy.set('hang');
+    const frozenAt = h.clock.now();
+    for (let i = 0; i < 50 && h.feeds.status().mode === 'push'; i += 1) await h.clock.advance(100);
+    expect(h.feeds.status().mode).toBe('polling');
+    expect(h.clock.now() - frozenAt).toBeLessThanOrEqual(5_000);
     expect((await h.events.next(isMode('polling'), 'polling mode')).reason).toBe(ErrorCode.ROOMDECK_TIMEOUT);
+    expect(h.events.all.length).toBeGreaterThan(since);
   });
 
   it('token revoked while bound (4401): renewed through the session, back to push, no sign-out', async () => {

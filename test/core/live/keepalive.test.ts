@@ -75,6 +75,54 @@ describe('keep-alive', () => {
     expect(log.at(-1)?.startsWith('hung')).toBe(true);
   });
 
+  it('a probe gets 1.5 s for its pong, and brings forward the deadline of a ping already out', async () => {
+    const { clock, log, keepalive, t0 } = harness();
+    keepalive.start();
+    await clock.advance(500);
+    // The ping sent on open has 4 s; an exec going unanswered now shortens it to 1.5 s from here.
+    keepalive.probe();
+    expect(log.filter((l) => l.startsWith('ping'))).toHaveLength(1);
+    await clock.advance(1_499);
+    expect(log.some((l) => l.startsWith('hung'))).toBe(false);
+    await clock.advance(1);
+    expect(log.at(-1)).toBe(`hung@${t0 + 2_000}`);
+  });
+
+  it('in use: pings every 1.5–2 s and calls a silence hung within 5 s of its start; idle again: the long cadence', async () => {
+    const { clock, log, keepalive, t0 } = harness();
+    keepalive.start();
+    keepalive.pong();
+    await clock.advance(10_000);
+    // Becoming active pings at once (the link may have frozen during the long wait).
+    keepalive.setActive(true);
+    expect(log.at(-1)).toBe(`ping@${t0 + 10_000}`);
+    keepalive.pong();
+    await clock.advance(DEFAULT_KEEPALIVE.activeIntervalMs);
+    expect(log.at(-1)).toBe(`ping@${t0 + 10_000 + DEFAULT_KEEPALIVE.activeIntervalMs}`);
+    keepalive.pong();
+    // A freeze just after that pong: the next ping, then its deadline, all within 5 s.
+    const frozenAt = clock.now();
+    for (let t = 0; t < 5_000 && !log.at(-1)?.startsWith('hung'); t += 100) await clock.advance(100);
+    expect(log.at(-1)?.startsWith('hung')).toBe(true);
+    expect(clock.now() - frozenAt).toBeLessThanOrEqual(5_000);
+  });
+
+  it('idle again after use: the next ping waits the idle interval', async () => {
+    const { clock, log, keepalive } = harness();
+    keepalive.start();
+    keepalive.setActive(true);
+    keepalive.pong();
+    keepalive.setActive(false);
+    await clock.advance(DEFAULT_KEEPALIVE.activeIntervalMs);
+    // The wait scheduled while active stands; after its pong the idle cadence resumes.
+    keepalive.pong();
+    const pings = log.filter((l) => l.startsWith('ping')).length;
+    await clock.advance(DEFAULT_KEEPALIVE.intervalMs - 1);
+    expect(log.filter((l) => l.startsWith('ping'))).toHaveLength(pings);
+    await clock.advance(1);
+    expect(log.filter((l) => l.startsWith('ping'))).toHaveLength(pings + 1);
+  });
+
   it('costs an idle socket at most 0.1 frames/s both ways, the server’s own 80 s pong included', async () => {
     const { clock, log, keepalive } = harness();
     keepalive.start();

@@ -73,6 +73,8 @@ export interface LiveWatch {
   watcher: string;
   id: string;
   targets: LiveTarget[];
+  /** The room is in use (touched lately, or a page of it shown). */
+  active?: boolean;
 }
 
 /** The main process's live channel as a page sees it: the watch lists it was given, events it pushes. */

@@ -30,7 +30,7 @@ describe('the technician’s live-state view on the live channel', () => {
     const { events, clock, view, reads, watches } = setup('push');
     view.start();
     await settle();
-    expect(watches()).toEqual([{ watcher: WATCHER, id: huddle.id, targets: [display] }]);
+    expect(watches()).toEqual([{ watcher: WATCHER, id: huddle.id, targets: [display], active: true }]);
     expect(view.state).toEqual({ power: false, volume: 30 });
     expect(view.freshness).toBe('push');
     expect(view.freshnessText).toBe('Live');
@@ -171,7 +171,12 @@ describe('the tools’ watch list', () => {
     await settle();
     // The [] in between was replaced before it was sent: only the newest list goes out.
     expect(sent).toHaveLength(2);
-    expect(sent[1]).toEqual({ watcher: WATCHER, id: huddle.id, targets: [{ module: 'Display', index: 2 }] });
+    expect(sent[1]).toEqual({
+      watcher: WATCHER,
+      id: huddle.id,
+      targets: [{ module: 'Display', index: 2 }],
+      active: true,
+    });
     held.shift()?.();
     await expect(next).resolves.toEqual({ mode: 'push' });
     // A view closing after another took over leaves the other's list alone.

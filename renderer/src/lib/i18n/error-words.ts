@@ -11,6 +11,7 @@ import { t } from './i18n.svelte.ts';
 const ERROR_WORDS = {
   ROOMDECK_OFFLINE: 'error.offline',
   ROOMDECK_TIMEOUT: 'error.timeout',
+  ROOMDECK_EXEC_UNANSWERED: 'error.execUnanswered',
   ROOMDECK_CREDENTIALS_REFUSED: 'error.credentialsRefused',
   ROOMDECK_SERVER_ERROR: 'error.serverError',
   ROOMDECK_BAD_RESPONSE: 'error.badResponse',

@@ -51,6 +51,8 @@ export class RoomLive {
   #sent: string | null = null;
   /** The last list asked for, sent again if the main process did not take it and push resumes. */
   #last: Address[] | null = null;
+  /** Whether the last list asked for said the room is in use. */
+  #active = false;
   /** Numbers this room's lists: only the newest waiting is sent. */
   #tickets = 0;
   /** Mode events seen: a watch answer older than one of them does not overrule it. */
@@ -63,22 +65,30 @@ export class RoomLive {
   }
 
   /**
-   * What the shown page needs now. Sent in the page's order of calls (see inOrder), once per change
-   * of the set; a list overtaken by a newer one of this room before its turn is not sent at all.
+   * What the shown page needs now, and whether the room is in use (touched lately, or on): the main
+   * process then watches the link closely (LiveWatch.active). Sent in the page's order of calls (see
+   * inOrder), once per change of either; a list overtaken by a newer one of this room before its
+   * turn is not sent at all.
    */
-  watch(targets: readonly Address[]): void {
+  watch(targets: readonly Address[], active = false): void {
     if (this.#closed) return;
     const wanted = targets.map((t) => ({ module: t.module, index: t.index }));
     this.#last = wanted;
+    this.#active = active;
     const ticket = ++this.#tickets;
     const { api, live, systemId } = this.#o;
     void inOrder(live, async () => {
       if (ticket !== this.#tickets) return;
-      const key = keyOf(wanted);
+      const key = `${keyOf(wanted)}${active ? ' active' : ''}`;
       if (key === this.#sent) return;
       const seen = this.#modeEvents;
       try {
-        const status = await api.live.watch({ watcher: live.watcher, id: systemId, targets: wanted });
+        const status = await api.live.watch({
+          watcher: live.watcher,
+          id: systemId,
+          targets: wanted,
+          ...(active ? { active } : {}),
+        });
         this.#sent = key;
         if (!this.#closed && seen === this.#modeEvents) this.#mode(status.mode);
       } catch {
@@ -108,7 +118,8 @@ export class RoomLive {
         this.#modeEvents += 1;
         this.#mode(event.mode);
         // The list never reached the main process (the call failed): it can take it now.
-        if (event.mode === 'push' && this.#sent === null && this.#last !== null) this.watch(this.#last);
+        if (event.mode === 'push' && this.#sent === null && this.#last !== null)
+          this.watch(this.#last, this.#active);
         return;
       case 'state': {
         if (event.id !== this.#o.systemId) return;

@@ -15,8 +15,11 @@ export interface PollingOptions {
   plan(): PanelPlan | null;
   /** Reads the module list again (the connection indicator). */
   refreshModules(): Promise<void>;
-  /** Tells the live channel what the shown page needs (the set polled here); absent: no channel. */
-  watchLive?(targets: readonly Address[]): void;
+  /**
+   * Tells the live channel what the shown page needs (the set polled here) and whether the panel is
+   * active (touched lately, or a page of the room in use); absent: no channel.
+   */
+  watchLive?(targets: readonly Address[], active: boolean): void;
   /**
    * Under push, how often an idle panel reads the module list all the same (default: every two
    * minutes). The modules' states and the calendar come pushed, but not every service puts a
@@ -130,7 +133,7 @@ export class RoomPolling {
       else if (isCalendar(target)) every = 30_000;
       feeds.watch(target, initial.get(`${target.module}/${target.index}`), every);
     }
-    this.#o.watchLive?.(wanted);
+    this.#o.watchLive?.(wanted, activity === 'active');
     // Woken or in use: the module list (connection indicator) is brought forward from a longer wait.
     this.#modulesSooner();
   }

@@ -120,7 +120,9 @@ export class Room implements RoomPort {
       modulesEveryMs: options.modulesEveryMs,
       plan: () => this.#record.plan,
       refreshModules: () => this.#record.refreshDetail(),
-      ...(this.#live ? { watchLive: (targets: readonly Address[]) => this.#live?.watch(targets) } : {}),
+      ...(this.#live
+        ? { watchLive: (targets: readonly Address[], active: boolean) => this.#live?.watch(targets, active) }
+        : {}),
     });
     this.#health = new DeviceHealth({ detail, types, feed, watched: () => feeds.watched });
     this.#commands = new RoomCommands({

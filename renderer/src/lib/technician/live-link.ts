@@ -86,7 +86,13 @@ export class ToolsLive {
     // A newer list replaced the one this call was for: only the newest is worth sending.
     if (want === null || sameList(this.#sent, want)) return this.#last;
     try {
-      this.#last = await this.#live.watch({ watcher: this.watcher, id: want.id, targets: want.targets });
+      // An open state view counts as the room in use: the main process watches the link closely.
+      this.#last = await this.#live.watch({
+        watcher: this.watcher,
+        id: want.id,
+        targets: want.targets,
+        ...(want.targets.length > 0 ? { active: true } : {}),
+      });
       this.#sent = want;
       return this.#last;
     } catch (error) {
