@@ -140,8 +140,17 @@ for (const mode of ['push', 'polling'] as const) {
         await page.clock.runFor(5_000);
         await expect(notice(page)).toBeVisible({ timeout: 1_000 });
       } else {
-        // Pushed, an idle wall hears of a freeze from the main process's keepalive (real time).
-        await expect(notice(page)).toBeVisible({ timeout: 35_000 });
+        // Pushed, an idle wall hears of a freeze from the main process's keepalive, in real time: its
+        // next ping (25–30 s apart) goes unanswered for 4 s, then the page's own read hangs for 2 s.
+        await expect(notice(page)).toBeVisible({ timeout: 45_000 });
+        const heldPing = proxy.frames.find(
+          (f) => f.held && f.from === 'client' && f.text === 'ping' && f.at >= frozenAt,
+        );
+        expect(heldPing, 'a keepalive ping held by the freeze').toBeDefined();
+        expect(
+          Date.now() - (heldPing?.at ?? 0),
+          'told within 10 s of the first unanswered ping',
+        ).toBeLessThan(10_000);
       }
       const toldMs = Date.now() - frozenAt;
       await expectOneCalmMessage(page);
