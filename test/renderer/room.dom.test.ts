@@ -359,6 +359,65 @@ describe('a room’s polling by activity (idle: room off and untouched; active: 
     expect(room.activity).toBe('idle');
   });
 
+  it('while the service is out of reach: nothing is live, a command is refused at once and not sent; back, it all clears', async () => {
+    const { api, calls } = fakeApi(detail(undefined, [mod('m1', 'Display')]), { Display: 1 });
+    room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock });
+    await room.load();
+    // A command the device never answered, as the service froze: the device is not blamed for it.
+    vi.mocked(api.systems.exec).mockRejectedValueOnce(
+      new BridgeError({ code: 'ROOMDECK_TIMEOUT', message: 'no answer' }),
+    );
+    await expect(room.exec('Display', 1, { method: 'power', args: [true] })).rejects.toMatchObject({
+      code: 'ROOMDECK_TIMEOUT',
+    });
+    expect(room.silence({ module: 'Display', index: 1 })).toBeNull();
+    // The service hangs: within the poller's 2 s the room is unreachable and no value is live.
+    let wake: (() => void) | null = null;
+    vi.mocked(api.systems.state).mockImplementation(
+      () => new Promise((resolve) => (wake = () => resolve({ power: true }))),
+    );
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(room.unreachable).toBe(true);
+    expect(room.feed('Display', 1).stale).toBe(true);
+    calls.length = 0;
+    const refused = room.exec('Display', 1, { method: 'power', args: [false] });
+    await expect(refused).rejects.toMatchObject({ code: 'ROOMDECK_OFFLINE' });
+    await expect(refused).rejects.toThrow(/not answering, so nothing was changed/);
+    expect(calls.filter((c) => c.startsWith('exec'))).toEqual([]);
+    expect(room.commandsInFlight).toBe(0);
+    const recovered = vi.fn();
+    room.onRecovered(recovered);
+    // The first good read: reachable, live, told.
+    (wake as (() => void) | null)?.();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(room.unreachable).toBe(false);
+    expect(room.feed('Display', 1).stale).toBe(false);
+    expect(recovered).toHaveBeenCalledTimes(1);
+    expect(room.heardAt).not.toBeNull();
+  });
+
+  it('a device silent while the link failed is forgotten when the service answers again', async () => {
+    const { api } = fakeApi(detail(undefined, [mod('m1', 'Display')]), { Display: 1 });
+    room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock });
+    await room.load();
+    // The device's own silence (the service said it did not respond) marks it...
+    vi.mocked(api.systems.exec).mockRejectedValueOnce(
+      new BridgeError({ code: 'ROOMDECK_EXEC_TIMEOUT', message: 'Display 1 did not respond' }),
+    );
+    await room.exec('Display', 1, { method: 'power', args: [true] }).catch(() => undefined);
+    expect(room.silence({ module: 'Display', index: 1 })).not.toBeNull();
+    // ...then the service itself goes quiet and comes back: what it said in between is not kept.
+    vi.mocked(api.systems.state).mockRejectedValue(
+      new BridgeError({ code: 'ROOMDECK_OFFLINE', message: 'x' }),
+    );
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(room.unreachable).toBe(true);
+    vi.mocked(api.systems.state).mockResolvedValue({ power: true });
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(room.unreachable).toBe(false);
+    expect(room.silence({ module: 'Display', index: 1 })).toBeNull();
+  });
+
   it('shows a lost link within 5 s when idle, whether the service refuses or hangs', async () => {
     for (const fault of ['refused', 'hangs'] as const) {
       const { api } = bigRoom();

@@ -170,6 +170,45 @@ describe('the fault proxy’s socket-only faults', () => {
     expect(await httpStatus()).toBe(200);
   });
 
+  it('freeze: HTTP and sockets stay open and carry nothing, protocol pings unanswered; thawed, what still waits runs late', async () => {
+    const socket = await open();
+    expect(await ping(socket)).toBe('pong');
+    await proxy.set('freeze');
+    const before = received.length;
+    const answers: string[] = [];
+    socket.on('message', (data) => answers.push(data.toString()));
+    let ponged = false;
+    socket.on('pong', () => {
+      ponged = true;
+    });
+    socket.ping();
+    socket.send('ping');
+    await expect.poll(() => proxy.frames.at(-1)).toMatchObject({ from: 'client', text: 'ping', held: true });
+    // A client that gives up on its request, and one that keeps waiting.
+    await expect(
+      fetch(`${proxy.url}/api/control/gave-up`, { signal: AbortSignal.timeout(300) }),
+    ).rejects.toThrow();
+    const waiting = fetch(`${proxy.url}/api/control/waited`);
+    expect(await connect(500)).toEqual({ kind: 'error', message: 'Opening handshake has timed out' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect({ ponged, answers, received: received.length - before }).toEqual({
+      ponged: false,
+      answers: [],
+      received: 0,
+    });
+    expect(socket.readyState).toBe(WebSocket.OPEN);
+
+    // The service wakes: the socket lives on, the held ping is answered, the waiting request too.
+    await proxy.set('pass');
+    expect(await (await waiting).json()).toEqual({ path: '/api/control/waited' });
+    await expect.poll(() => answers).toEqual(['pong']);
+    expect(proxy.late.map(({ kind, what }) => ({ kind, what }))).toEqual([
+      { kind: 'http', what: 'GET /api/control/waited' },
+      { kind: 'frame', what: 'ping' },
+    ]);
+    expect(await ping(socket)).toBe('pong');
+  });
+
   it('the older faults still take the socket down with HTTP', async () => {
     await proxy.set('hang');
     expect(await connect(500)).toEqual({ kind: 'error', message: 'Opening handshake has timed out' });

@@ -24,6 +24,12 @@ import WebSocket, { WebSocketServer } from 'ws';
  * - `socket-hang`: open sockets stop forwarding in both directions (no pong comes back, TCP stays
  *   up) and new upgrades get no answer;
  * - `socket-drop` (or `drop`): every open socket is cut mid-session; new ones pass.
+ * `freeze` is the whole service stalled (a stuck core or database; SIGSTOP): every TCP connection
+ * stays open and nothing crosses either way, HTTP and websocket alike, not even the answer to a
+ * protocol-level ping. What was asked meanwhile is held, not dropped: set back to `pass`, the
+ * service wakes and does it late, as a stalled one does (`late` lists it), unless the client has
+ * given up first (a request whose connection closed, a socket that was closed, is dropped: only
+ * a client that kept waiting gets its command run late).
  * The handshake's refusal (a 401) reaches the client as the service sent it. Text frames are
  * recorded (`frames`, with when they crossed, and `held` for those a hang swallowed) so a test can
  * see what the client sent; `lastBearer` is the credential the last handshake carried (what an
@@ -43,6 +49,7 @@ export type Fault =
   | 'invalid-grant'
   | 'lost-refresh'
   | 'drop'
+  | 'freeze'
   | 'socket-refuse'
   | 'socket-hang'
   | 'socket-drop';
@@ -52,8 +59,21 @@ export interface ProxiedFrame {
   text: string;
   /** Epoch ms it reached the proxy. */
   at: number;
-  /** Swallowed by a hang: it never reached the other side. */
+  /** Swallowed by a hang (or held by a freeze): it did not reach the other side then. */
   held?: true;
+  /** Held by a freeze and delivered when it thawed. */
+  late?: true;
+}
+
+/** A request or frame a freeze held and delivered to the service when it thawed. */
+export interface LateDelivery {
+  kind: 'http' | 'frame';
+  /** `POST /api/…` for a request; the frame's text for a frame. */
+  what: string;
+  /** Epoch ms it reached the proxy (during the freeze). */
+  heldAt: number;
+  /** Epoch ms it was passed on. */
+  at: number;
 }
 
 export interface FaultProxy {
@@ -70,12 +90,25 @@ export interface FaultProxy {
   readonly openSockets: number;
   /** The bearer token the last websocket handshake carried (Authorization header or query). */
   readonly lastBearer: string | null;
+  /** What a freeze held and the service received when it thawed, in order. */
+  readonly late: LateDelivery[];
   set(fault: Fault, options?: { slowMs?: number; retryAfterS?: number }): Promise<void>;
   close(): Promise<void>;
 }
 
 const isApi = (req: IncomingMessage) => (req.url ?? '').startsWith('/api/');
 const socketHangs = (fault: Fault) => fault === 'hang' || fault === 'socket-hang';
+/** A frame that crossed (or was held), as the test's record shows it. */
+const recordOf = (
+  from: ProxiedFrame['from'],
+  data: WebSocket.RawData,
+  extra: Partial<ProxiedFrame> = {},
+) => ({
+  from,
+  text: data.toString(),
+  at: Date.now(),
+  ...extra,
+});
 /** Faults that cut every open websocket the moment they are set. */
 const cutsSockets = (fault: Fault) =>
   fault === 'drop' || fault === 'socket-drop' || fault === 'socket-refuse';
@@ -152,7 +185,20 @@ export async function startFaultProxy(targetUrl: string, port = 0): Promise<Faul
   let lastBearer: string | null = null;
   const pipes = new Set<{ client: WebSocket; upstream: WebSocket }>();
   const hungUpgrades = new Set<Duplex>();
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  // Pongs to protocol pings are the proxy's own (a frozen service answers none), so not automatic.
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, autoPong: false });
+  const late: LateDelivery[] = [];
+  /** Requests a freeze holds: answered late when it thaws, if their client still waits. */
+  const frozenRequests: { req: IncomingMessage; res: ServerResponse; body: Buffer; at: number }[] = [];
+  /** Frames a freeze holds, per direction of an open pipe, delivered in order when it thaws. */
+  const frozenFrames: {
+    from: ProxiedFrame['from'];
+    to: WebSocket;
+    data: WebSocket.RawData;
+    isBinary: boolean;
+    at: number;
+  }[] = [];
+  const frozenUpgrades = new Set<Duplex>();
 
   // 1005/1006 are reported, never sent: a close without a code is passed on as a cut.
   const closeWith = (ws: WebSocket, code: number, reason: Buffer) => {
@@ -164,6 +210,11 @@ export async function startFaultProxy(targetUrl: string, port = 0): Promise<Faul
     upgrades += 1;
     lastBearer = bearerOf(req) ?? lastBearer;
     socket.on('error', () => {});
+    if (fault === 'freeze') {
+      hits += 1;
+      frozenUpgrades.add(socket);
+      return;
+    }
     if (socketHangs(fault)) {
       hits += 1;
       hungUpgrades.add(socket);
@@ -205,16 +256,25 @@ export async function startFaultProxy(targetUrl: string, port = 0): Promise<Faul
         pipes.add(pipe);
         const relay =
           (from: ProxiedFrame['from'], to: WebSocket) => (data: WebSocket.RawData, isBinary: boolean) => {
-            if (socketHangs(fault)) {
+            if (fault === 'freeze') {
               hits += 1;
-              if (!isBinary) frames.push({ from, text: data.toString(), at: Date.now(), held: true });
+              if (!isBinary) frames.push(recordOf(from, data, { held: true }));
+              frozenFrames.push({ from, to, data, isBinary, at: Date.now() });
               return;
             }
-            if (!isBinary) frames.push({ from, text: data.toString(), at: Date.now() });
+            if (socketHangs(fault)) {
+              hits += 1;
+              if (!isBinary) frames.push(recordOf(from, data, { held: true }));
+              return;
+            }
+            if (!isBinary) frames.push(recordOf(from, data));
             if (to.readyState === WebSocket.OPEN) to.send(data, { binary: isBinary });
           };
         client.on('message', relay('client', upstream));
         upstream.on('message', relay('service', client));
+        client.on('ping', (data) => {
+          if (fault !== 'freeze') client.pong(data);
+        });
         client.on('close', (code, reason) => {
           pipes.delete(pipe);
           closeWith(upstream, code, reason);
@@ -228,6 +288,29 @@ export async function startFaultProxy(targetUrl: string, port = 0): Promise<Faul
     });
   }
 
+  /** The service wakes: what it was asked while frozen and whose asker still waits, it does now. */
+  const thaw = () => {
+    for (const socket of frozenUpgrades) socket.destroy();
+    frozenUpgrades.clear();
+    const requests = frozenRequests.splice(0);
+    for (const { req, res, body, at } of requests) {
+      if (req.socket.destroyed) continue;
+      late.push({ kind: 'http', what: `${req.method} ${req.url}`, heldAt: at, at: Date.now() });
+      answer(req, res, body).catch(() => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+    }
+    for (const { from, to, data, isBinary, at } of frozenFrames.splice(0)) {
+      if (to.readyState !== WebSocket.OPEN) continue;
+      if (!isBinary) {
+        frames.push(recordOf(from, data, { late: true }));
+        late.push({ kind: 'frame', what: data.toString(), heldAt: at, at: Date.now() });
+      }
+      to.send(data, { binary: isBinary });
+    }
+  };
+
   const cutSockets = () => {
     for (const pipe of pipes) {
       pipe.client.terminate();
@@ -240,8 +323,6 @@ export async function startFaultProxy(targetUrl: string, port = 0): Promise<Faul
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readBody(req);
-    const api = isApi(req);
-    const token = isToken(req);
     const bite = (applies: boolean) => {
       if (applies) hits += 1;
       return applies;
@@ -250,6 +331,21 @@ export async function startFaultProxy(targetUrl: string, port = 0): Promise<Faul
       hung.add(res);
       return;
     }
+    if (bite(fault === 'freeze')) {
+      frozenRequests.push({ req, res, body, at: Date.now() });
+      return;
+    }
+    await answer(req, res, body);
+  }
+
+  /** Passes a request on and its answer back (or the fault that bites the answer). */
+  async function answer(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+    const api = isApi(req);
+    const token = isToken(req);
+    const bite = (applies: boolean) => {
+      if (applies) hits += 1;
+      return applies;
+    };
     if (fault === 'slow' && bite(true)) await new Promise((r) => setTimeout(r, slowMs));
     if (bite(fault === 'unavailable' && !token)) {
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': String(retryAfterS) });
@@ -361,12 +457,14 @@ export async function startFaultProxy(targetUrl: string, port = 0): Promise<Faul
     get lastBearer() {
       return lastBearer;
     },
+    late,
     async set(next, options = {}) {
       slowMs = options.slowMs ?? slowMs;
       retryAfterS = options.retryAfterS ?? retryAfterS;
       const previous = fault;
       fault = next;
       hits = 0;
+      if (previous === 'freeze' && next !== 'freeze') thaw();
       if (previous === 'hang' && next !== 'hang') {
         for (const res of hung) res.socket?.destroy();
         hung.clear();
@@ -380,6 +478,8 @@ export async function startFaultProxy(targetUrl: string, port = 0): Promise<Faul
     },
     async close() {
       for (const res of hung) res.socket?.destroy();
+      for (const { res } of frozenRequests.splice(0)) res.socket?.destroy();
+      frozenFrames.length = 0;
       cutSockets();
       await stopListening();
     },

@@ -60,12 +60,16 @@ export interface BridgeOptions {
 }
 
 /**
- * Exec waits on the device (the service gives up after 15 s); state polls must fail fast so the
- * panel can say the room is unreachable; everything else is an ordinary request.
+ * A press is answered, or said to have failed, within 5 s of the touch: the main process gives up
+ * on an unanswered command after about 3 s (and then sends nothing late); the page's own deadline
+ * is the backstop for a main process or host that does not answer at all, a little longer, so the
+ * main process's answer, in its words, wins. State polls fail fast so the panel can say the room is
+ * unreachable; everything else is an ordinary request.
  */
+export const EXEC_DEADLINE_MS = 4_500;
+
 export function defaultTimeoutMs(domain: string, verb: string): number {
-  // Longer than the main process's own exec wait (at most 25 s), so its answer, in its words, wins.
-  if (domain === 'systems' && verb === 'exec') return 30_000;
+  if (domain === 'systems' && verb === 'exec') return EXEC_DEADLINE_MS;
   if (verb === 'state') return 4_000;
   if (domain === 'session' && verb === 'signIn') return 30_000;
   return 10_000;

@@ -7,17 +7,21 @@ export class ModuleFeed {
   #state = $state.raw<ModuleState | undefined>(undefined);
   #stale = $state(false);
   readonly #listeners = new Set<(state: ModuleState) => void>();
+  /** The service cannot be reached: no value, pushed or polled, can be confirmed now. */
+  readonly #unreachable: () => boolean;
 
-  constructor(key: string) {
+  constructor(key: string, unreachable: () => boolean = () => false) {
     this.key = key;
+    this.#unreachable = unreachable;
   }
 
   get state(): ModuleState | undefined {
     return this.#state;
   }
 
+  /** Not live: marked so (a faltering poll, a renewed binding), or the service is out of reach. */
   get stale(): boolean {
-    return this.#stale;
+    return this.#stale || this.#unreachable();
   }
 
   /** Plain callbacks for state machines that must react to each response, not just the latest. */
@@ -46,15 +50,29 @@ export class LiveFeeds {
   readonly #poller: Poller;
   #linkLost = $state<string | null>(null);
   #push = $state(false);
+  /** When the service last answered with a module's state (clock ms; null: not yet). */
+  #heardAt = $state<number | null>(null);
+  readonly #recovered = new Set<() => void>();
+  readonly #clock: PollerOptions['clock'];
+  /** Another part of the room (its loading) says the service cannot be reached. */
+  readonly #unreachable: () => boolean;
 
-  constructor(options: Omit<PollerOptions, 'events'>) {
+  constructor(options: Omit<PollerOptions, 'events'> & { unreachable?: () => boolean }) {
+    const { unreachable, ...pollerOptions } = options;
+    this.#clock = options.clock;
+    this.#unreachable = unreachable ?? (() => false);
     this.#poller = new Poller({
-      ...options,
+      ...pollerOptions,
       events: {
-        state: (key, state) => this.#feed(key).receive(state),
+        state: (key, state) => {
+          this.#heardAt = this.#clock.now();
+          this.#feed(key).receive(state);
+        },
         stale: (key, stale) => this.#feed(key).markStale(stale),
         link: (lost) => {
+          const was = this.#linkLost;
           this.#linkLost = lost;
+          if (was !== null && lost === null) for (const listener of this.#recovered) listener();
         },
       },
     });
@@ -63,6 +81,22 @@ export class LiveFeeds {
   /** Why the room is unreachable, or null while it answers. */
   get linkLost(): string | null {
     return this.#linkLost;
+  }
+
+  /** When the service last answered with a module's state (clock ms), or null before it ever did. */
+  get heardAt(): number | null {
+    return this.#heardAt;
+  }
+
+  /** The service answered with the room's states another way (the room loaded): as fresh as a poll. */
+  heard(): void {
+    this.#heardAt = this.#clock.now();
+  }
+
+  /** Called each time the service answers again after the link was lost. */
+  onRecovered(listener: () => void): () => void {
+    this.#recovered.add(listener);
+    return () => this.#recovered.delete(listener);
   }
 
   feed(target: PollTarget): ModuleFeed {
@@ -110,6 +144,11 @@ export class LiveFeeds {
     this.#poller.pressed();
   }
 
+  /** A command got no answer for the link's sake: everything watched is read again now (see Poller.doubt). */
+  doubt(): void {
+    this.#poller.doubt();
+  }
+
   refresh(target: PollTarget): void {
     this.#poller.refresh(keyOf(target));
   }
@@ -145,7 +184,7 @@ export class LiveFeeds {
   #feed(key: string): ModuleFeed {
     let feed = this.#feeds.get(key);
     if (!feed) {
-      feed = new ModuleFeed(key);
+      feed = new ModuleFeed(key, () => this.#linkLost !== null || this.#unreachable());
       this.#feeds.set(key, feed);
     }
     return feed;

@@ -205,6 +205,20 @@ export class Poller {
   }
 
   /**
+   * A command got no answer for the link's sake: nothing shown can be trusted until it is read
+   * again, now, pushed or not. An answer makes it live again (and a later push stops the polling);
+   * a read that hangs too says the service is out of reach, within the hang's 2 s.
+   */
+  doubt(): void {
+    for (const entry of this.#entries.values()) {
+      entry.pushed = false;
+      entry.awaitingPush = false;
+      this.#setStale(entry, true);
+      if (this.#active) this.#run(entry);
+    }
+  }
+
+  /**
    * Its interval changed (the panel became active): if the next poll is now due sooner, bring it
    * forward, so a touched panel is up to date at once rather than at the end of a long idle wait.
    */

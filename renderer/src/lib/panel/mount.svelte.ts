@@ -71,7 +71,8 @@ export function mountPanel(o: PanelMount): { room: Room; panel: PanelModel } {
   });
   // Unknown until the room's layout is there: a reloaded page must not let the display sleep mid-meeting.
   $effect(() => {
-    const known = room.plan !== null;
+    // A room shown as remembered (the service not reached yet) is not known to be on or off.
+    const known = room.plan !== null && !room.connecting;
     o.heartbeat()?.set({
       systemId,
       page: known ? (panel.page?.id ?? null) : null,

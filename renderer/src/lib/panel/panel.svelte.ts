@@ -28,6 +28,7 @@ export class PanelModel {
   readonly #power: RoomPower;
   #tick: unknown = null;
   #disposed = false;
+  readonly #stopRecovered: () => void;
 
   /** `startPage`: the page to show first (a recovered window returns to the page it showed). */
   constructor(room: Room, timers: PanelTimers, options: { startPage?: string | null } = {}) {
@@ -56,6 +57,8 @@ export class PanelModel {
         this.room.show(this.page);
       },
     });
+    // The service answers again: a failure that was only its silence clears by itself.
+    this.#stopRecovered = room.onRecovered(() => this.#power.forgetLinkProblem());
     this.#everySecond();
   }
 
@@ -96,8 +99,13 @@ export class PanelModel {
     return this.#truth.holds(power.on);
   }
 
-  /** Welcome (room off) or in use. Starting shows the welcome, locked, until the room is on. */
-  get view(): 'welcome' | 'in-use' {
+  /**
+   * Welcome (room off) or in use. Starting shows the welcome, locked, until the room is on.
+   * Unknown: the room as remembered, the service not reached since the panel started, so whether
+   * it is on cannot be said (never "off" from missing data).
+   */
+  get view(): 'welcome' | 'in-use' | 'unknown' {
+    if (this.room.connecting && this.plan?.power) return 'unknown';
     return this.roomOn ? 'in-use' : 'welcome';
   }
 
@@ -122,6 +130,8 @@ export class PanelModel {
 
   /** The chosen source's story when it is not simply on the screens: for the full-width banner. */
   get story(): (SourceTruth & { tile: SourceTile }) | null {
+    // Out of reach, the offline notice is the one message; a press's failure shows on its tile.
+    if (this.room.unreachable) return null;
     for (const tile of this.plan?.home ?? []) {
       const truth = this.truth(tile);
       if (truth.state === 'warming' || truth.state === 'failed' || truth.state === 'waiting')
@@ -237,6 +247,7 @@ export class PanelModel {
 
   dispose(): void {
     this.#disposed = true;
+    this.#stopRecovered();
     this.#power.dispose();
     this.idle.dispose();
     if (this.#tick !== null) this.room.clock.clearTimeout(this.#tick);
@@ -245,9 +256,12 @@ export class PanelModel {
   #everySecond(): void {
     this.#tick = this.room.clock.setTimeout(() => {
       this.#nowMs = this.room.clock.now();
-      this.idle.update(this.roomOn, this.booking?.status === 'busy');
-      // The room is on (started here or anywhere else): someone is using it, so check in.
-      if (this.roomOn && this.plan?.power) this.#meeting.checkInIfWaiting();
+      // Nothing is decided from values the service cannot confirm now (no switching off, no check-in).
+      if (!this.room.unreachable) {
+        this.idle.update(this.roomOn, this.booking?.status === 'busy');
+        // The room is on (started here or anywhere else): someone is using it, so check in.
+        if (this.roomOn && this.plan?.power) this.#meeting.checkInIfWaiting();
+      }
       this.#meeting.followCountdown();
       if (!this.#disposed) this.#everySecond();
     }, 1000);

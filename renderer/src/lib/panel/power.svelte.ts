@@ -1,4 +1,5 @@
 import type { Transition } from '../values.ts';
+import { isLinkLoss } from '../bridge.ts';
 import { isNoAnswer } from '../error-codes.ts';
 import type { Room } from '../room/room.svelte.ts';
 import { t } from '../i18n/i18n.svelte.ts';
@@ -33,6 +34,8 @@ export class RoomPower {
   #startingTile = $state<string | null>(null);
   #failedTile = $state<string | null>(null);
   #problem = $state<string | null>(null);
+  /** The problem said is the service's silence, not a device's: forgotten when it answers again. */
+  #problemFromLink = false;
   #disposed = false;
 
   constructor(options: PowerOptions) {
@@ -64,6 +67,7 @@ export class RoomPower {
     this.#startingTile = tile.id;
     this.#failedTile = null;
     this.#problem = null;
+    this.#problemFromLink = false;
     try {
       const wasOn = this.#o.roomOn();
       await this.#o.room.run(tile.steps);
@@ -82,11 +86,8 @@ export class RoomPower {
         });
       }
     } catch (error) {
-      // A hung answer from a room that did start: the state says so, and that is what counts.
-      if (!(isNoAnswer(error) && (await this.#until(() => this.#o.truth.holds(tile.active))))) {
-        this.#failedTile = tile.id;
-        this.#problem = this.#o.room.messageOf(error);
-      }
+      this.#failedTile = tile.id;
+      this.#failed(error, () => this.#o.truth.holds(tile.active));
     } finally {
       this.#startingTile = null;
       this.#phase = 'ready';
@@ -100,15 +101,14 @@ export class RoomPower {
     if (!steps || steps.length === 0 || this.#phase !== 'ready') return;
     this.#phase = 'starting';
     this.#problem = null;
+    this.#problemFromLink = false;
     try {
       await this.#o.room.run(steps);
       if (!(await this.#until(() => this.#o.roomOn()))) {
         this.#problem = t('room.power.onFailed');
       }
     } catch (error) {
-      if (!(isNoAnswer(error) && (await this.#until(() => this.#o.roomOn())))) {
-        this.#problem = this.#o.room.messageOf(error);
-      }
+      this.#failed(error, () => this.#o.roomOn());
     } finally {
       this.#phase = 'ready';
       this.#o.started();
@@ -121,15 +121,14 @@ export class RoomPower {
     if (!power || this.#phase === 'stopping') return;
     this.#phase = 'stopping';
     this.#problem = null;
+    this.#problemFromLink = false;
     try {
       await this.#o.room.run(power.off);
       if (!(await this.#until(() => !this.#o.roomOn()))) {
         this.#problem = t('room.power.offFailed', { call: callFor(this.#o.room.roomHelp.phone) });
       }
     } catch (error) {
-      if (!(isNoAnswer(error) && (await this.#until(() => !this.#o.roomOn())))) {
-        this.#problem = this.#o.room.messageOf(error);
-      }
+      this.#failed(error, () => !this.#o.roomOn());
     } finally {
       this.#phase = 'ready';
       this.#o.stopped();
@@ -140,6 +139,7 @@ export class RoomPower {
     const step = this.#o.room.plan?.power?.reset;
     if (!step || this.#phase !== 'ready') return;
     this.#problem = null;
+    this.#problemFromLink = false;
     try {
       await this.#o.room.run([step]);
       // A reset is "back to how the room starts": that is never silent, whatever the room logic did.
@@ -161,6 +161,26 @@ export class RoomPower {
   dismissProblem(): void {
     this.#problem = null;
     this.#failedTile = null;
+    this.#problemFromLink = false;
+  }
+
+  /** The service answers again: a failure that was only its silence is not said any longer. */
+  forgetLinkProblem(): void {
+    if (this.#problemFromLink) this.dismissProblem();
+  }
+
+  /**
+   * Said at once (the press is over, no spinner left turning). When nobody answered, the room may
+   * still have done it: if its devices then report it done, that is what the panel shows.
+   */
+  #failed(error: unknown, done: () => boolean): void {
+    const problem = this.#o.room.messageOf(error);
+    this.#problem = problem;
+    this.#problemFromLink = isLinkLoss(error);
+    if (!isNoAnswer(error) && !this.#problemFromLink) return;
+    void this.#until(done).then((happened) => {
+      if (happened && this.#problem === problem) this.dismissProblem();
+    });
   }
 
   /** Resolves true once `ok()` holds, false after the confirm time (longer while warming up). */

@@ -93,6 +93,10 @@ export class DeviceTruth {
     const none = { warming: null, silent: null };
     if (this.lit(tile)) return { state: 'confirmed', status: t('room.source.showing'), ...none };
     if (!this.#chosen(tile)) return { state: 'idle', status: null, ...none };
+    // The room system out of reach: nothing to tell of a source but what was pressed here (the
+    // panel's one offline notice says the rest), never "not read yet" on every tile.
+    const here = this.#from.startingTile() === tile.id || this.#from.failedTile() === tile.id;
+    if (room.unreachable && !here) return { state: 'idle', status: null, ...none };
     const proofs = tile.shownBy.length > 0 ? tile.shownBy : [tile.active];
     const quiet = proofs.find((p) => room.silence(p) !== null);
     const silent = quiet ? room.silence(quiet) : null;

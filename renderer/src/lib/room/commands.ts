@@ -1,4 +1,5 @@
-import type { RoomdeckApi } from '#contract';
+import { BridgeError, ErrorCode, type RoomdeckApi } from '#contract';
+import { toBridgeError } from '../bridge.ts';
 import type { Command } from '../layout/model.ts';
 import { checkOutcome } from './outcome.ts';
 import type { Address, Step } from '../plan/plan.ts';
@@ -12,6 +13,10 @@ export interface CommandsOptions {
   health: DeviceHealth;
   /** A command is someone using the panel. */
   touched(): void;
+  /** The service cannot be reached now: a command is not sent (it could only run late, unseen). */
+  offline(): boolean;
+  /** Why nothing was sent, in the room's words, with who to call. */
+  offlineWords(): string;
 }
 
 /** Commands to the room's devices: each sent, counted while unanswered, and its device heard from. */
@@ -33,6 +38,9 @@ export class RoomCommands {
     const target: Address = { module, index };
     this.#o.touched();
     feeds.pressed();
+    // Told at once, and nothing left queued to run when the service returns behind the person's back.
+    if (this.#o.offline())
+      throw new BridgeError({ code: ErrorCode.ROOMDECK_OFFLINE, message: this.#o.offlineWords() });
     this.#inFlight += 1;
     try {
       const { result } = await api.systems.exec({ id: systemId, ...target, ...command });
@@ -40,6 +48,8 @@ export class RoomCommands {
       return result;
     } catch (error) {
       health.failed(target, error);
+      // Unanswered for the link's sake (pushed values would look live for ever): read it all now.
+      if (toBridgeError(error).isLinkLoss) feeds.doubt();
       throw error;
     } finally {
       this.#inFlight -= 1;

@@ -63,8 +63,18 @@ export class DeviceHealth {
 
   /** A command to the device failed: only silence counts against it, never a room logic's own failure. */
   failed(target: Address, error: unknown): void {
+    // The service out of reach says nothing about the device: the room's link is said instead.
+    if (toBridgeError(error).isLinkLoss) return;
     // A room logic's own failure names its devices in its state; only a device's own silence here.
     this.#heard(target, !(silentError(error) && target.module !== 'RoomLogic'));
+  }
+
+  /**
+   * The service answers again after an outage: a silence heard while it was failing (a command
+   * unanswered as it froze) is forgotten; the devices' own records and states say the rest.
+   */
+  forgetLinkSilence(): void {
+    if (this.#silent.size > 0) this.#silent = new Map();
   }
 
   #heard(target: Address, answered: boolean): void {

@@ -131,6 +131,7 @@ export class RoomRecord {
       this.#types = types;
       memory?.save(id, forgetSecrets({ detail, types, modules }));
       this.#fromMemory = false;
+      this.#o.feeds.heard();
       this.#apply(custom, modules);
       this.#loadError = null;
       this.#gone = false;

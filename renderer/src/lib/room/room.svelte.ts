@@ -78,6 +78,8 @@ export class Room implements RoomPort {
     // Long enough for a device that answers exec at once but reports the change a poll later.
     this.confirmTimeoutMs = Math.max(5_000, poll.fastForMs);
     this.feeds = new LiveFeeds({
+      // Shown as last remembered while loading fails: nothing of it is live.
+      unreachable: () => this.#record.fromMemory,
       fetchState: (t) => api.systems.state({ id: this.id, module: t.module, index: t.index }),
       settings: poll,
       clock,
@@ -131,7 +133,11 @@ export class Room implements RoomPort {
       feeds,
       health: this.#health,
       touched: () => this.touched(),
+      offline: () => this.unreachable,
+      offlineWords: () => this.offlineWords(),
     });
+    // The service answers again: what its silence made the panel say about devices is not true.
+    this.feeds.onRecovered(() => this.#health.forgetLinkSilence());
     this.#help = new RoomHelpDesk({
       api,
       systemId: this.id,
@@ -163,6 +169,29 @@ export class Room implements RoomPort {
   /** The controls shown are the room as last loaded: the service has not answered yet. */
   get connecting(): boolean {
     return this.#record.fromMemory;
+  }
+
+  /**
+   * The service cannot be reached now (a read hung or failed for the link's sake, or the room is
+   * shown as remembered): nothing on the panel can be confirmed, and no command is sent.
+   */
+  get unreachable(): boolean {
+    return this.feeds.linkLost !== null || this.#record.fromMemory;
+  }
+
+  /** When the service last answered with a device's state (clock ms), for "as of 7:51". */
+  get heardAt(): number | null {
+    return this.feeds.heardAt;
+  }
+
+  /** Called each time the service answers again after it could not be reached. */
+  onRecovered(listener: () => void): () => void {
+    return this.feeds.onRecovered(listener);
+  }
+
+  /** A press or request the panel could not send or get answered because the service is out of reach. */
+  offlineWords(): string {
+    return t('room.offline.notDone', { call: callFor(this.roomHelp.phone) });
   }
 
   /** Loads the room, builds its plan and starts live feedback (once; a retry while loading waits). */
@@ -201,6 +230,8 @@ export class Room implements RoomPort {
    * the link lost) keep their own words.
    */
   messageOf(error: unknown, target: Address | undefined = targetOf(error)): string {
+    // The service out of reach is not the device's failure: one sentence, the same for every press.
+    if (isLinkLoss(error)) return this.offlineWords();
     const bookings = this.plan?.bookings;
     const booking =
       target !== undefined &&
