@@ -1,6 +1,5 @@
 import { ErrorCode } from '../../contract/error-codes.ts';
 import { LinkError, type RoomdeckError } from '../api/errors.ts';
-import { unansweredError } from '../api/exec-deadline.ts';
 import { errorFromResponse, type FailedResponse } from '../api/service-errors.ts';
 import type { Command } from './frames.ts';
 
@@ -15,12 +14,15 @@ export function errorFromFrame(command: Command, number: number, msg: string): R
 }
 
 /**
- * Our own deadline passed with no answer. For an exec that is a press the person must hear about
- * (EXEC_UNANSWERED, as the HTTP exec past the same deadline); the socket then probes the link.
+ * Our own deadline passed with no answer while the link still answered its probes: for an exec, the
+ * service took it and did not say what came of it (the exec-timeout words: the device may have done
+ * it, its state will tell); the socket probes the link once more.
  */
 export function timeoutError(command: Command, afterMs: number): RoomdeckError {
   const cause = { status: 0, body: { error: `no answer over the control socket within ${afterMs} ms` } };
-  return command === 'exec' ? unansweredError(afterMs) : new LinkError(ErrorCode.ROOMDECK_TIMEOUT, { cause });
+  return command === 'exec'
+    ? errorFromResponse({ status: 504, body: { code: 'exec_timeout' } }, true)
+    : new LinkError(ErrorCode.ROOMDECK_TIMEOUT, { cause });
 }
 
 /** The socket went away with the request unanswered. */

@@ -1,5 +1,6 @@
 import { type Clock, systemClock } from '../api/clock.ts';
 import { ConfigError, type RoomdeckError } from '../api/errors.ts';
+import { MAX_EXEC_TIMEOUT_MS } from '../api/dialects/dialect.ts';
 import { EXEC_ANSWER_MS } from '../api/exec-deadline.ts';
 import type { AccessTokenSource } from '../api/transport.ts';
 import type { Log } from '../log/log.ts';
@@ -36,7 +37,9 @@ export interface LiveFeedsOptions {
    * `answered` → LinkHealth.answered(), `failed` → LinkHealth.failed(error).
    */
   onHealth?: (report: LiveHealth) => void;
-  /** An exec over the socket waits this long for its answer (default EXEC_ANSWER_MS, 3 s). */
+  /** An exec unanswered this long has the link probed (default EXEC_ANSWER_MS, 3 s). */
+  execDoubtMs?: number;
+  /** An exec over a link that still answers waits this long for its answer (default 25 s, as HTTP). */
   execTimeoutMs?: number;
   /** bind, unbind, debug, ignore wait this long (default 5 s). */
   requestTimeoutMs?: number;
@@ -61,7 +64,8 @@ export function createLiveFeeds(options: LiveFeedsOptions): LiveFeeds {
     clock,
     random,
     log: options.log ?? silent,
-    execTimeoutMs: options.execTimeoutMs ?? EXEC_ANSWER_MS,
+    execDoubtMs: options.execDoubtMs ?? EXEC_ANSWER_MS,
+    execTimeoutMs: options.execTimeoutMs ?? MAX_EXEC_TIMEOUT_MS,
     requestTimeoutMs: options.requestTimeoutMs ?? 5_000,
     ...(typeof target === 'string' ? {} : { refused: target }),
     connection: (hooks) =>

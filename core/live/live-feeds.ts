@@ -26,6 +26,8 @@ export interface FeedsDeps {
   random: () => number;
   log: Pick<Log, 'info' | 'warn'>;
   execTimeoutMs: number;
+  /** An exec unanswered this long has its link probed (exec-deadline.ts). */
+  execDoubtMs: number;
   requestTimeoutMs: number;
   /** Set when the configuration forbids a socket (plain ws to a remote host): always polling. */
   refused?: RoomdeckError;
@@ -145,6 +147,7 @@ export class SocketFeeds implements LiveFeeds {
     return socket.request('exec', target, call.method, this.#deps.execTimeoutMs, {
       args: call.args ?? [],
       signal: options?.signal,
+      doubtMs: this.#deps.execDoubtMs,
     });
   }
 

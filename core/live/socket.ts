@@ -2,6 +2,7 @@ import WebSocket from 'ws';
 import { ErrorCode } from '../../contract/error-codes.ts';
 import type { Clock, TimerHandle } from '../api/clock.ts';
 import { LinkError, type RoomdeckError } from '../api/errors.ts';
+import { unansweredError } from '../api/exec-deadline.ts';
 import { errorFromFrame, lostError, timeoutError } from './errors.ts';
 import {
   type Command,
@@ -47,6 +48,8 @@ interface Pending {
   resolve(value: unknown): void;
   reject(error: RoomdeckError): void;
   timer: TimerHandle;
+  /** The press was doubted (unanswered past its doubt time) and the link probed. */
+  doubt?: { timer: TimerHandle; doubted: boolean; afterMs: number };
   detach(): void;
 }
 
@@ -160,7 +163,17 @@ export class LiveSocket {
     target: ModuleKey,
     name: string,
     timeoutMs: number,
-    options: { args?: unknown[]; signal?: AbortSignal | undefined; onId?: (id: number) => void } = {},
+    options: {
+      args?: unknown[];
+      signal?: AbortSignal | undefined;
+      onId?: (id: number) => void;
+      /**
+       * Unanswered this long, the link is probed at once (a ping with a short deadline): a socket
+       * that does not pong either is closed and the request fails as unanswered (exec-deadline.ts);
+       * one that pongs is a service still working on it, left to answer within `timeoutMs`.
+       */
+      doubtMs?: number;
+    } = {},
   ): Promise<unknown> {
     if (this.#closed) return Promise.reject(lostError(command));
     if (options.signal?.aborted) return Promise.reject(cancelled());
@@ -178,11 +191,26 @@ export class LiveSocket {
         // An answer that never came is a health signal: make sure the socket still carries frames.
         this.#keepalive.probe();
       }, timeoutMs);
+      const doubtMs = options.doubtMs;
+      const doubt =
+        doubtMs === undefined || doubtMs >= timeoutMs
+          ? undefined
+          : {
+              doubted: false,
+              afterMs: doubtMs,
+              timer: this.#options.clock.setTimeout(() => {
+                const pending = this.#pending.get(id);
+                if (pending?.doubt === undefined) return;
+                pending.doubt.doubted = true;
+                this.#keepalive.probe();
+              }, doubtMs),
+            };
       this.#pending.set(id, {
         command,
         resolve,
         reject,
         timer,
+        ...(doubt === undefined ? {} : { doubt }),
         detach: () => options.signal?.removeEventListener('abort', onAbort),
       });
       this.#send(JSON.stringify(frame));
@@ -208,6 +236,7 @@ export class LiveSocket {
     if (pending === undefined) return undefined;
     this.#pending.delete(id);
     this.#options.clock.clearTimeout(pending.timer);
+    if (pending.doubt !== undefined) this.#options.clock.clearTimeout(pending.doubt.timer);
     pending.detach();
     return pending;
   }
@@ -236,7 +265,11 @@ export class LiveSocket {
     this.#keepalive.stop();
     for (const [id, pending] of [...this.#pending]) {
       this.#settle(id);
-      pending.reject(lostError(pending.command));
+      // A doubted press whose probe went unanswered: the service did not answer at all (told as
+      // such, never sent again); any other request lost with the socket may have reached it.
+      pending.reject(
+        pending.doubt?.doubted === true ? unansweredError(pending.doubt.afterMs) : lostError(pending.command),
+      );
     }
     this.#ws.removeAllListeners();
     this.#ws.on('error', () => {});

@@ -58,7 +58,7 @@ export interface SystemsVerbsDeps {
   live?: () => LiveFeeds | undefined;
   /** The socket's answers tell the link model too, as the HTTP client's do (principal.ts). */
   link?: LinkHealth;
-  /** How long an HTTP exec waits for its answer (default EXEC_ANSWER_MS). */
+  /** How long an HTTP exec waits before its link is probed (default EXEC_ANSWER_MS). */
   execAnswerMs?: number;
 }
 
@@ -79,8 +79,13 @@ export function systemsVerbs(deps: SystemsVerbsDeps): RoomdeckApi['systems'] {
   const { after, learning, command } = serviceCalls(deps.ready, deps.capabilities);
   /** The HTTP exec within the press's deadline; an unanswered one also tells the link model. */
   const overHttp = (id: string, call: ExecCall): Promise<unknown> =>
-    withinDeadline(clock, deps.execAnswerMs ?? EXEC_ANSWER_MS, (signal) =>
-      client.exec(id, call, { signal }),
+    withinDeadline(
+      clock,
+      deps.execAnswerMs ?? EXEC_ANSWER_MS,
+      (signal) => client.exec(id, call, { signal }),
+      // The cheapest question about the same room: answered, the service is alive and the command
+      // is still being worked on (a room logic waiting on a slow device); not, it is frozen or gone.
+      (signal) => client.count(id, call.module, { signal }),
     ).catch((err: unknown) => {
       if (toBridgeError(err).code === ErrorCode.ROOMDECK_EXEC_UNANSWERED) deps.link?.failed(err);
       throw err;
@@ -107,8 +112,8 @@ export function systemsVerbs(deps: SystemsVerbsDeps): RoomdeckApi['systems'] {
         const call = { module: a.module, index: a.index, method: a.method, args: a.args };
         // Over the socket while it is open (its errors are the HTTP exec's); over HTTP otherwise.
         // Never both: a command that may have run is not sent twice. Either way an answer that has
-        // not come within EXEC_ANSWER_MS fails the press (the socket keeps its own deadline, and
-        // probes the link when it passes).
+        // not come within EXEC_ANSWER_MS has the link probed, and a link that does not answer the
+        // probe fails the press (exec-deadline.ts; the socket probes with a ping).
         const overSocket = deps.live?.()?.exec(a.id, call);
         try {
           return {

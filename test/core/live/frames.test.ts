@@ -116,7 +116,8 @@ describe('error frames as the HTTP exec says the same failure', () => {
     expect(code('exec', 7)).toBe(ErrorCode.ROOMDECK_SERVER_ERROR);
     expect(code('exec', 0)).toBe(ErrorCode.ROOMDECK_BAD_REQUEST);
     expect(code('exec', 4)).toBe(ErrorCode.ROOMDECK_BAD_REQUEST);
-    expect(timeoutError('exec', 10_000).code).toBe(ErrorCode.ROOMDECK_EXEC_UNANSWERED);
+    // Past the whole deadline while the link answered its probes: the service may have done it.
+    expect(timeoutError('exec', 25_000).code).toBe(ErrorCode.ROOMDECK_EXEC_TIMEOUT);
     expect(timeoutError('bind', 5_000).code).toBe(ErrorCode.ROOMDECK_TIMEOUT);
     expect(lostError('exec').code).toBe(ErrorCode.ROOMDECK_EXEC_TIMEOUT);
     expect(lostError('unbind').code).toBe(ErrorCode.ROOMDECK_OFFLINE);
