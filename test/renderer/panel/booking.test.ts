@@ -56,7 +56,13 @@ describe('the room’s booking, as the panel says it', () => {
       { minutes: 15, label: '15 min' },
       { minutes: 30, label: 'Until 08:30' },
     ]);
-    // A next meeting more than four hours off: the lengths alone, the longest the calendar takes.
+    // Seventy-five minutes: three choices at most, the shortest giving way to "Until".
+    expect(bookingView({ connected: true, today: morning }, at(7, 15), time)?.bookChoices).toEqual([
+      { minutes: 30, label: '30 min' },
+      { minutes: 60, label: '60 min' },
+      { minutes: 75, label: 'Until 08:30' },
+    ]);
+    // A next meeting hours off: the lengths alone.
     expect(
       bookingView({ connected: true, today: [meeting('n', at(14), at(15))] }, at(8), time)?.bookChoices,
     ).toEqual([

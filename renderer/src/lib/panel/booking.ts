@@ -100,11 +100,17 @@ export function fittingLengths(
   return [];
 }
 
+/** The next meeting is in reach of Book now's "Until HH:MM" when it starts within this many minutes. */
+const UNTIL_WITHIN = 90;
+/** Book now never offers more than this many lengths: they share a line with the headline. */
+const MOST_CHOICES = 3;
+
 /**
  * Book now's lengths for a free room: 15, 30 and 60 minutes while they are shorter than the gap,
  * and "Until HH:MM" for the whole gap when the next meeting is in reach ("Until 8:30" at 8:00, not
- * only "15 min"). `gap` is in whole minutes as the calendar counts them: its booking ends on the
- * minute, so from 8:00:23 a 30-minute booking ends at 8:30.
+ * only "15 min"), the shortest giving way when there would be more than three. `gap` is in whole
+ * minutes as the calendar counts them: its booking ends on the minute, so from 8:00:23 a 30-minute
+ * booking ends at 8:30.
  */
 export function bookLengths(
   gap: number,
@@ -113,11 +119,11 @@ export function bookLengths(
   time: TimeFormat = clockTime,
 ): LengthChoice[] {
   const cap = Math.min(LONGEST, Math.floor(gap));
-  const whole = until !== null && cap >= SHORTEST && gap <= LONGEST;
+  const whole = until !== null && cap >= SHORTEST && gap <= UNTIL_WITHIN;
   const shorter: number[] = BOOK_STEPS.filter((m) => (whole ? m < cap : m <= cap));
   const choices = shorter.map((minutes) => ({ minutes, label: label(minutes) }));
   if (whole) choices.push({ minutes: cap, label: t('room.booking.lengthUntil', { time: time(until) }) });
-  return choices;
+  return choices.slice(-MOST_CHOICES);
 }
 
 /** How long the panel says a released meeting was given back (seconds after the release). */
