@@ -40,9 +40,8 @@ describe('the room’s booking, as the panel says it', () => {
       '14:00–15:00 Board meeting',
       '16:00–17:00 Booked',
     ]);
-    // 40 minutes free: 15 and 30 fit, 60 does not, and the whole gap is "Until 14:00".
+    // 40 minutes free: the longest length that fits, 30, and the whole gap, "Until 14:00".
     expect(view?.bookChoices).toEqual([
-      { minutes: 15, label: '15 min' },
       { minutes: 30, label: '30 min' },
       { minutes: 40, label: 'Until 14:00' },
     ]);
@@ -56,9 +55,8 @@ describe('the room’s booking, as the panel says it', () => {
       { minutes: 15, label: '15 min' },
       { minutes: 30, label: 'Until 08:30' },
     ]);
-    // Seventy-five minutes: three choices at most, the shortest giving way to "Until".
+    // Seventy-five minutes: the longest length and "Until", two choices beside the headline.
     expect(bookingView({ connected: true, today: morning }, at(7, 15), time)?.bookChoices).toEqual([
-      { minutes: 30, label: '30 min' },
       { minutes: 60, label: '60 min' },
       { minutes: 75, label: 'Until 08:30' },
     ]);
