@@ -40,9 +40,9 @@ describe('the room’s booking, as the panel says it', () => {
       '14:00–15:00 Board meeting',
       '16:00–17:00 Booked',
     ]);
-    // 40 minutes free: the longest length that fits, 30, and the whole gap, "Until 14:00".
+    // 40 minutes free: a quick 15, or the whole gap, "Until 14:00".
     expect(view?.bookChoices).toEqual([
-      { minutes: 30, label: '30 min' },
+      { minutes: 15, label: '15 min' },
       { minutes: 40, label: 'Until 14:00' },
     ]);
     expect(bookingView({ connected: true, today }, at(14, 30), time)?.bookChoices).toEqual([]);
@@ -55,9 +55,9 @@ describe('the room’s booking, as the panel says it', () => {
       { minutes: 15, label: '15 min' },
       { minutes: 30, label: 'Until 08:30' },
     ]);
-    // Seventy-five minutes: the longest length and "Until", two choices beside the headline.
+    // Seventy-five minutes: still the two, beside the headline.
     expect(bookingView({ connected: true, today: morning }, at(7, 15), time)?.bookChoices).toEqual([
-      { minutes: 60, label: '60 min' },
+      { minutes: 15, label: '15 min' },
       { minutes: 75, label: 'Until 08:30' },
     ]);
     // A next meeting hours off: the lengths alone.

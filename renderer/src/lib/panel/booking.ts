@@ -102,17 +102,16 @@ export function fittingLengths(
 
 /** The next meeting is in reach of Book now's "Until HH:MM" when it starts within this many minutes. */
 const UNTIL_WITHIN = 90;
-/**
- * Book now's choices share a line with the headline: three lengths at most, or the longest length
- * that fits and "Until HH:MM" (wider, especially in long languages).
+/*
+ * Book now's choices share a line with the headline: the lengths that fit, or with "Until HH:MM"
+ * (wider, especially in long languages) only the shortest beside it: a quick meeting, or the
+ * whole gap.
  */
-const MOST_CHOICES = 3;
-const MOST_WITH_UNTIL = 2;
 
 /**
  * Book now's lengths for a free room: 15, 30 and 60 minutes while they are shorter than the gap,
  * and "Until HH:MM" for the whole gap when the next meeting is in reach ("Until 8:30" at 8:00, not
- * only "15 min"), the shorter lengths giving way to it. `gap` is in whole
+ * only "15 min"), then beside the shortest length alone. `gap` is in whole
  * minutes as the calendar counts them: its booking ends on the minute, so from 8:00:23 a 30-minute
  * booking ends at 8:30.
  */
@@ -127,7 +126,7 @@ export function bookLengths(
   const shorter: number[] = BOOK_STEPS.filter((m) => (whole ? m < cap : m <= cap));
   const choices = shorter.map((minutes) => ({ minutes, label: label(minutes) }));
   if (whole) choices.push({ minutes: cap, label: t('room.booking.lengthUntil', { time: time(until) }) });
-  return choices.slice(-(whole ? MOST_WITH_UNTIL : MOST_CHOICES));
+  return whole && choices.length > 2 ? [choices[0]!, choices[choices.length - 1]!] : choices;
 }
 
 /** How long the panel says a released meeting was given back (seconds after the release). */
