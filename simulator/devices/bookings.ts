@@ -11,10 +11,15 @@ import { readString } from './values.ts';
  * on time without anything ticking. Times are epoch seconds.
  *
  * No-show release is the calendar's own job, as a room-booking service does it server-side: a
- * meeting booked for now (from the panel's Book now, or `book` with a start that has come) must be
- * checked in (`check_in`, which the panel calls when the room is started) within the module's
+ * meeting booked for now from elsewhere (`book` with a start that has come) must be checked in
+ * (`check_in`, which the panel calls when the room is started) within the module's
  * `no_show_minutes` (default 10; 0 = never released), or the calendar releases it. It happens
  * whether or not a panel is running; a panel only shows the countdown (`current.release_at`).
+ * A meeting booked at the room's own panel (`book_now`) is checked in as it is made: the person
+ * who pressed it is standing in the room.
+ *
+ * `book_now` ends on a whole minute (now + minutes, rounded down), so a panel offering "Until 8:30"
+ * books exactly up to 8:30 whatever the seconds of the press.
  */
 
 export interface Meeting {
@@ -164,7 +169,7 @@ function bookNow(ctx: DriverContext, minutes: number): Meeting {
   const current = underWay(meetings, now);
   if (current)
     throw new DriverError(`The room is already booked until ${clock(current.end)} (${subject(current)}).`);
-  const end = now + minutes * 60;
+  const end = Math.floor((now + minutes * 60) / 60) * 60;
   const clash = clashWith(meetings, now, end);
   if (clash) throw new DriverError(clashMessage(clash, now));
   const meeting: Meeting = {
@@ -175,8 +180,8 @@ function bookNow(ctx: DriverContext, minutes: number): Meeting {
     end,
     private: false,
     booked_here: true,
-    check_in: true,
-    checked_in: false,
+    // Booked by someone at the panel, so someone is here: nothing to check in to.
+    checked_in: true,
   };
   save(ctx, [...meetings, meeting]);
   return meeting;
@@ -276,7 +281,7 @@ export const bookings: Driver = {
   className: 'Bookings',
   role: ROLE.service,
   description:
-    'The room’s calendar (a booking service): current and next meetings, book now, extend, end, check in; releases no-shows.',
+    'The room’s calendar (a booking service): current and next meetings, book now, extend, end, cancel, check in; releases no-shows.',
   defaultPort: null,
   funcs: {
     book_now: func({ minutes: MINUTES }),

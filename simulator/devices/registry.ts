@@ -7,6 +7,7 @@ import { genericDisplay, genericLogic } from './generic.ts';
 import { lighting } from './lighting.ts';
 import { mixer } from './mixer.ts';
 import { projector } from './projector.ts';
+import { recorder } from './recorder.ts';
 import { roomLogic } from './room-logic.ts';
 import { roomPc } from './room-pc.ts';
 import { switcher } from './switcher.ts';
@@ -19,6 +20,7 @@ const all: Driver[] = [
   blinds,
   camera,
   mixer,
+  recorder,
   roomLogic,
   bookings,
   roomPc,

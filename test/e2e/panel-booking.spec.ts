@@ -157,10 +157,10 @@ test('with no meeting under way the bar says Room off, with its own question, an
 test('Book now offers only the lengths that fit before the next meeting, then "Until" when less than 15 minutes do', async ({
   page,
 }) => {
-  // 41 minutes free (and a little): 15 and 30 fit, 60 does not.
+  // 41 minutes free (and a little): a quick 15, or the whole gap "Until" the next meeting.
   const review = await deskBooking(nowS() + 41 * 60 + 30, 30, 'Design review');
   await openRoom(page, stack.host.url, 'Huddle 3.2');
-  await expect(bookNow(page).getByRole('button')).toHaveText(['15 min', '30 min']);
+  await expect(bookNow(page).getByRole('button')).toHaveText(['15 min', /^Until /]);
   await shoot(page, 'welcome-free-book-now');
 
   // Ten and a half minutes free: the one choice is all that is left, "Until" the next meeting.
@@ -221,7 +221,7 @@ test('a clash the panel could not know of is the calendar’s own sentence, not 
   expect(await calendar()).toMatchObject({ status: 'free', current: null });
 
   // The refusal has the panel read the calendar again: now only what fits is offered.
-  await expect(bookNow(page).getByRole('button')).toHaveText(['15 min']);
+  await expect(bookNow(page).getByRole('button')).toHaveText(['15 min', /^Until /]);
 });
 
 test('Extend appears 10 minutes before the end, offers only what fits, and never clashes', async ({
@@ -248,11 +248,11 @@ test('Extend appears 10 minutes before the end, offers only what fits, and never
   );
 });
 
-test('a meeting booked for now in a room nobody starts is released by the calendar, the panel counting down', async ({
+test('a meeting booked for now from a desk, in a room nobody starts, is released by the calendar, the panel counting down and then saying so once', async ({
   page,
 }) => {
+  await deskBooking(nowS(), 15, 'Walk-in');
   await openRoom(page, stack.host.url, 'Huddle 3.2');
-  await bookNow(page).getByRole('button', { name: '15 min' }).click();
   await expect(card(page)).toHaveAttribute('data-booking', 'busy');
   const booked = (await calendar()).current as Meeting;
   // The calendar's default no-show time: ten minutes from the start.
@@ -269,15 +269,19 @@ test('a meeting booked for now in a room nobody starts is released by the calend
   expect(after.current).toBeNull();
   expect(after.today.some((m) => m.id === booked.id)).toBe(false);
   expect(after.released.map((r) => r.id)).toContain(booked.id);
-  // The panel shows the room free again, and no countdown.
+  // The panel shows the room free again, and no countdown; the release is said, once.
   await expect(card(page)).toHaveAttribute('data-booking', 'free');
   await expect(timer).toHaveCount(0);
   await expect(card(page).getByRole('status')).toHaveText(/^Available/);
+  const said = /^“Walk-in” was given back at .+: nobody checked in\.$/;
+  await expect(card(page).getByText(said)).toBeVisible();
+  await expect(page.getByText(said)).toHaveCount(1);
+  await shoot(page, 'welcome-released-said');
 });
 
-test('"Check in" keeps the meeting: the calendar no longer releases it', async ({ page }) => {
+test('"Check in" keeps a desk booking for now: the calendar no longer releases it', async ({ page }) => {
+  await deskBooking(nowS(), 15, 'Walk-in');
   await openRoom(page, stack.host.url, 'Huddle 3.2');
-  await bookNow(page).getByRole('button', { name: '15 min' }).click();
   const timer = card(page).getByRole('timer');
   await expect(timer).toBeVisible();
   await card(page).getByRole('button', { name: 'Check in' }).click();
@@ -290,4 +294,51 @@ test('"Check in" keeps the meeting: the calendar no longer releases it', async (
   await expect.poll(nowS).toBeGreaterThan(booked.start + 1);
   expect(await calendar()).toMatchObject({ status: 'busy', current: { id: booked.id } });
   await expect(card(page)).toHaveAttribute('data-booking', 'busy');
+});
+
+test('a booking made at the panel needs no check-in, and a mistaken one is cancelled there', async ({
+  page,
+}) => {
+  await deskBooking(nowS() + 2 * 3600, 30, 'Design review');
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
+  await bookNow(page).getByRole('button', { name: '15 min' }).click();
+  await expect(card(page)).toHaveAttribute('data-booking', 'busy');
+  // The person who pressed Book now is in the room: no countdown, nothing to check in to.
+  const booked = (await calendar()).current as Meeting;
+  expect(booked).toMatchObject({ booked_here: true, checked_in: true, release_at: null });
+  await expect(card(page).getByRole('timer')).toHaveCount(0);
+  await expect(card(page).getByRole('button', { name: 'Check in' })).toHaveCount(0);
+  const cancel = card(page).getByRole('button', { name: 'Cancel booking' });
+  await expect(cancel).toBeVisible();
+  await shoot(page, 'welcome-booked-here-cancel');
+
+  await cancel.click();
+  await expect(card(page)).toHaveAttribute('data-booking', 'free');
+  const after = await calendar();
+  expect(after).toMatchObject({ status: 'free', current: null, next: { title: 'Design review' } });
+  expect(after.today.some((m) => m.id === booked.id)).toBe(false);
+  await expect(cancel).toHaveCount(0);
+  // A meeting booked elsewhere has no Cancel at the wall.
+  await deskBooking(nowS(), 15, 'Walk-in');
+  await page.reload();
+  await expect(card(page)).toHaveAttribute('data-booking', 'busy');
+  await expect(card(page).getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
+});
+
+test('free until the half hour: Book now offers "Until" it, and books exactly up to it', async ({ page }) => {
+  // The next meeting at the start of the minute half an hour from now: at 8:00:23, one at 8:30.
+  const soon = await deskBooking(Math.floor(nowS() / 60) * 60 + 30 * 60, 30, 'Design review');
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
+  const headline = card(page).getByRole('status');
+  await expect(headline).toHaveText(/^Available until /);
+  const until = (await headline.textContent())?.replace(/^Available until /, '').trim() ?? '';
+  await expect(bookNow(page).getByRole('button')).toHaveText(['15 min', `Until ${until}`]);
+  await shoot(page, 'welcome-free-until-half-hour');
+  await bookNow(page)
+    .getByRole('button', { name: `Until ${until}` })
+    .click();
+  await expect(card(page)).toHaveAttribute('data-booking', 'busy');
+  // Ends as the next meeting starts, to the second: "Until 8:30" meant 8:30.
+  expect((await calendar()).current).toMatchObject({ booked_here: true, end: soon.start });
+  await expect(card(page).getByRole('status')).toHaveText(new RegExp(`^In use until ${until}`));
 });

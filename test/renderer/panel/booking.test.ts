@@ -40,12 +40,44 @@ describe('the room’s booking, as the panel says it', () => {
       '14:00–15:00 Board meeting',
       '16:00–17:00 Booked',
     ]);
-    // 40 minutes free: 15 and 30 fit, 60 does not.
+    // 40 minutes free: a quick 15, or the whole gap, "Until 14:00".
     expect(view?.bookChoices).toEqual([
       { minutes: 15, label: '15 min' },
-      { minutes: 30, label: '30 min' },
+      { minutes: 40, label: 'Until 14:00' },
     ]);
     expect(bookingView({ connected: true, today }, at(14, 30), time)?.bookChoices).toEqual([]);
+  });
+
+  it('offers the whole gap as "Until HH:MM": at 8:00 free until 8:30, not only "15 min"', () => {
+    const morning = [meeting('m', at(8, 30), at(9, 30))];
+    // Twenty-three seconds past 8:00: the calendar's booking ends on the minute, so 30 still fits.
+    expect(bookingView({ connected: true, today: morning }, at(8) + 23, time)?.bookChoices).toEqual([
+      { minutes: 15, label: '15 min' },
+      { minutes: 30, label: 'Until 08:30' },
+    ]);
+    // Seventy-five minutes: still the two, beside the headline.
+    expect(bookingView({ connected: true, today: morning }, at(7, 15), time)?.bookChoices).toEqual([
+      { minutes: 15, label: '15 min' },
+      { minutes: 75, label: 'Until 08:30' },
+    ]);
+    // A next meeting hours off: the lengths alone.
+    expect(
+      bookingView({ connected: true, today: [meeting('n', at(14), at(15))] }, at(8), time)?.bookChoices,
+    ).toEqual([
+      { minutes: 15, label: '15 min' },
+      { minutes: 30, label: '30 min' },
+      { minutes: 60, label: '60 min' },
+    ]);
+  });
+
+  it('offers Cancel only for the meeting booked at this panel, and says a released meeting for ten minutes', () => {
+    const mine = meeting('d', at(11), at(11, 30), { booked_here: true });
+    expect(bookingView({ connected: true, today: [mine] }, at(11, 2), time)?.bookedHere).toEqual({ id: 'd' });
+    expect(bookingView({ connected: true, today }, at(9, 30), time)?.bookedHere).toBeNull();
+    const released = [{ id: 'r', title: 'Walk-in', start: at(10), end: at(10, 30), released_at: at(10, 10) }];
+    const state = { connected: true, today: [], released };
+    expect(bookingView(state, at(10, 12), time)?.released).toEqual({ title: 'Walk-in', at: at(10, 10) });
+    expect(bookingView(state, at(10, 20), time)?.released).toBeNull();
   });
 
   it('offers "Until HH:MM" when less than the shortest length fits, and nothing under 5 minutes', () => {

@@ -273,3 +273,36 @@ describe('the panel plan', () => {
     expect(room.power?.off.map((s) => `${s.module} ${s.index}`)).toEqual(['Display 1', 'Display 2']);
   });
 });
+
+describe('a lecture capture recorder in the plan', () => {
+  const recorderFuncs = (extra: Funcs = {}): Funcs => ({
+    record: fn(['title', { type: 'string', default: 'Recording' }]),
+    pause: fn(),
+    stop: fn(),
+    ...extra,
+  });
+
+  it('is the Record control and the REC light, watched on every page, not a page of buttons', () => {
+    const plan = automaticPlan([
+      ...auditorium,
+      info('Recorder', recorderFuncs({ resume: fn() }), { state: 'idle' }),
+    ]);
+    expect(plan.recorder).toEqual({ module: 'Recorder', index: 1, resume: 'resume' });
+    expect(plan.pages.map((p) => p.title)).toEqual(['Sources', 'Lights', 'Cameras', 'Mics']);
+    expect(watchedModules(plan, null)).toContainEqual({ module: 'Recorder', index: 1 });
+  });
+
+  it('is found by its methods whatever its class: a foreign capture agent without resume records again', () => {
+    const plan = automaticPlan([
+      ...auditorium,
+      info('CaptureAgent', recorderFuncs(), { state: 'recording' }),
+    ]);
+    expect(plan.recorder).toEqual({ module: 'CaptureAgent', index: 1, resume: 'record' });
+    // A record that needs a title the panel cannot give is not a recorder the panel can drive.
+    const needsTitle = automaticPlan([
+      ...auditorium,
+      info('CaptureAgent', recorderFuncs({ record: fn(['title', { type: 'string' }]) }), { state: 'idle' }),
+    ]);
+    expect(needsTitle.recorder).toBeNull();
+  });
+});

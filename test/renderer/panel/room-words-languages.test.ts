@@ -171,7 +171,7 @@ describe('the calendar, levels, help and pages in German and Arabic', () => {
     await useLanguage('de');
     const free = bookingView(state, at(13, 20), hhmm);
     expect(free?.headline).toBe('Frei bis 14:00');
-    expect(free?.bookChoices.map((c) => c.label)).toEqual(['15 Min.', '30 Min.']);
+    expect(free?.bookChoices.map((c) => c.label)).toEqual(['15 Min.', 'Bis 14:00']);
     const busy = bookingView(state, at(14, 55), hhmm);
     expect(busy?.headline).toBe('Belegt bis 15:00');
     expect(busy?.extendChoices.map((c) => c.label)).toEqual(['+15 Min.', '+30 Min.']);

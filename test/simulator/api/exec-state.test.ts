@@ -272,6 +272,7 @@ describe('state, funcs, count and types', () => {
       Lighting: 1,
       Bookings: 1,
       'Presenter PC': 1,
+      Recorder: 1,
     });
   });
 

@@ -76,7 +76,7 @@ describe('paging through 606 systems', () => {
 
   it('orders modules by resolved class name then id across pages, ties broken by id', async () => {
     const visited = await allPages<Named>(api, '/api/control/modules?limit=150');
-    expect(visited.length).toBe(629);
+    expect(visited.length).toBe(631);
     const key = (m: Named) => (m.custom_name || m.name).toLowerCase();
     const sorted = visited
       .map((m) => ({ key: key(m), id: m.id }))
@@ -159,6 +159,7 @@ describe('filters and search on the demo building', () => {
       'mod-training-display-rear',
       'mod-lighting-kauri',
       'mod-training-pc',
+      'mod-training-recorder',
       'mod-training-logic',
       'mod-training-switcher',
     ]);
@@ -260,8 +261,8 @@ describe('filters and search on the demo building', () => {
 
     const deps = await api.req<(Named & { role: number })[]>('GET', '/api/control/dependencies');
     expect(deps.status).toBe(200);
-    // Ten demo drivers, and another vendor's display and room logic for rooms added through the API.
-    expect(deps.headers.get('x-total-count')).toBe('12');
+    // Eleven demo drivers, and another vendor's display and room logic for rooms added through the API.
+    expect(deps.headers.get('x-total-count')).toBe('13');
     expect(deps.body.map((d) => d.name)).toEqual([
       'Blinds',
       'Bookings',
@@ -271,6 +272,7 @@ describe('filters and search on the demo building', () => {
       'Lighting',
       'Mixer',
       'Projector',
+      'Recorder',
       'RoomLogic',
       'RoomPC',
       'Switcher',

@@ -159,13 +159,14 @@ describe('the room’s calendar', () => {
     expect((await exec(SYS.lab, 'Bookings', 'end_meeting')).status).toBe(200);
   });
 
-  it('releases a meeting booked for now that nobody checked in to, after the no-show time', async () => {
+  it('releases a meeting booked for now from a desk that nobody checked in to, after the no-show time', async () => {
     await api.req('PUT', '/api/control/modules/mod-huddle-bookings', {
       json: { settings: { calendar: 'huddle.3.2@demo.local', no_show_minutes: 5 } },
     });
     const next = (await state(SYS.huddle, 'Bookings')).next as State;
-    if ((next.start as number) - Math.floor(clock.now() / 1000) < 20 * 60) throw new Error('no room to book');
-    expect((await exec(SYS.huddle, 'Bookings', 'book_now', [15])).status).toBe(200);
+    const now = Math.floor(clock.now() / 1000);
+    if ((next.start as number) - now < 20 * 60) throw new Error('no room to book');
+    expect((await exec(SYS.huddle, 'Bookings', 'book', [now, 15, 'Desk booking'])).status).toBe(200);
     const booked = (await state(SYS.huddle, 'Bookings')).current as State;
     expect(booked.release_at).toBe((booked.start as number) + 300);
 
@@ -180,8 +181,31 @@ describe('the room’s calendar', () => {
     );
   });
 
-  it('keeps a meeting someone checked in to, and books for others from a desk calendar', async () => {
+  it('never releases a meeting booked at the panel: the person who booked it is in the room', async () => {
+    await api.req('PUT', '/api/control/modules/mod-huddle-bookings', {
+      json: { settings: { calendar: 'huddle.3.2@demo.local', no_show_minutes: 5 } },
+    });
+    // Twenty-three seconds past the minute: the booking still ends on a whole minute.
+    clock.advance(23_000);
+    const now = Math.floor(clock.now() / 1000);
     expect((await exec(SYS.huddle, 'Bookings', 'book_now', [15])).status).toBe(200);
+    const booked = (await state(SYS.huddle, 'Bookings')).current as State;
+    expect(booked).toMatchObject({ booked_here: true, checked_in: true, release_at: null, start: now });
+    expect(booked.end).toBe(Math.floor((now + 15 * 60) / 60) * 60);
+    clock.advance(6 * 60_000);
+    expect(await state(SYS.huddle, 'Bookings')).toMatchObject({ status: 'busy', current: { id: booked.id } });
+    // A mistaken booking is cancelled: the room is free again, and the meeting gone from the day.
+    expect((await exec(SYS.huddle, 'Bookings', 'cancel', [booked.id as string])).status).toBe(200);
+    const after = await state(SYS.huddle, 'Bookings');
+    expect(after).toMatchObject({ status: 'free', current: null });
+    expect((after.today as State[]).some((m) => m.id === booked.id)).toBe(false);
+    clock.advance(37_000);
+  });
+
+  it('keeps a meeting someone checked in to, and books for others from a desk calendar', async () => {
+    const start = Math.floor(clock.now() / 1000);
+    expect((await exec(SYS.huddle, 'Bookings', 'book', [start, 15, 'Walk-in'])).status).toBe(200);
+    expect(((await state(SYS.huddle, 'Bookings')).current as State).release_at).toBe(start + 300);
     expect((await exec(SYS.huddle, 'Bookings', 'check_in')).status).toBe(200);
     expect(((await state(SYS.huddle, 'Bookings')).current as State).release_at).toBeNull();
     clock.advance(600_000);

@@ -13,6 +13,7 @@ const KEYS = [
   'blinds',
   'camera',
   'mixer',
+  'recorder',
   'room-logic',
   'bookings',
   'room-pc',

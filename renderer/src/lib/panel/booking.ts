@@ -20,7 +20,7 @@ export interface Meeting {
   bookedHere: boolean;
 }
 
-/** A length the panel offers: "15 min", "+30 min", or "Until 14:00" when less than the shortest fits. */
+/** A length the panel offers: "15 min", "+30 min", or "Until 14:00". */
 export interface LengthChoice {
   minutes: number;
   label: string;
@@ -54,6 +54,10 @@ export interface BookingView {
   endsAt: number | null;
   /** When the calendar releases the meeting under way unless someone checks in (epoch s); null: it will not. */
   releaseAt: number | null;
+  /** The meeting under way was booked at this room's panel: a mistake there is undone with Cancel. */
+  bookedHere: { id: string } | null;
+  /** A meeting the calendar just released because nobody came: said once, for a while. */
+  released: { title: string; at: number } | null;
 }
 
 export type TimeFormat = (epochS: number) => string;
@@ -94,6 +98,56 @@ export function fittingLengths(
   if (cap >= SHORTEST && until !== null)
     return [{ minutes: cap, label: t('room.booking.lengthUntil', { time: time(until) }) }];
   return [];
+}
+
+/** The next meeting is in reach of Book now's "Until HH:MM" when it starts within this many minutes. */
+const UNTIL_WITHIN = 90;
+/*
+ * Book now's choices share a line with the headline: the lengths that fit, or with "Until HH:MM"
+ * (wider, especially in long languages) only the shortest beside it: a quick meeting, or the
+ * whole gap.
+ */
+
+/**
+ * Book now's lengths for a free room: 15, 30 and 60 minutes while they are shorter than the gap,
+ * and "Until HH:MM" for the whole gap when the next meeting is in reach ("Until 8:30" at 8:00, not
+ * only "15 min"), then beside the shortest length alone. `gap` is in whole
+ * minutes as the calendar counts them: its booking ends on the minute, so from 8:00:23 a 30-minute
+ * booking ends at 8:30.
+ */
+export function bookLengths(
+  gap: number,
+  until: number | null,
+  label: (minutes: number) => string,
+  time: TimeFormat = clockTime,
+): LengthChoice[] {
+  const cap = Math.min(LONGEST, Math.floor(gap));
+  const whole = until !== null && cap >= SHORTEST && gap <= UNTIL_WITHIN;
+  const shorter: number[] = BOOK_STEPS.filter((m) => (whole ? m < cap : m <= cap));
+  const choices = shorter.map((minutes) => ({ minutes, label: label(minutes) }));
+  if (whole) choices.push({ minutes: cap, label: t('room.booking.lengthUntil', { time: time(until) }) });
+  return whole && choices.length > 2 ? [choices[0]!, choices[choices.length - 1]!] : choices;
+}
+
+/** How long the panel says a released meeting was given back (seconds after the release). */
+export const RELEASED_SAID_S = 10 * 60;
+
+/** The meeting the calendar released last, while it is news (released within the last ten minutes). */
+function releasedOf(state: ModuleState, nowS: number): BookingView['released'] {
+  const list = Array.isArray(state.released) ? state.released : [];
+  const last = list
+    .filter(
+      (r): r is { title?: unknown; released_at: number } =>
+        typeof r === 'object' &&
+        r !== null &&
+        typeof (r as { released_at?: unknown }).released_at === 'number',
+    )
+    .filter((r) => r.released_at <= nowS && nowS - r.released_at < RELEASED_SAID_S)
+    .sort((a, b) => b.released_at - a.released_at)[0];
+  if (last === undefined) return null;
+  const title =
+    typeof last.title === 'string' && last.title.trim() !== '' ? last.title : t('room.booking.meeting');
+  return { title, at: last.released_at };
 }
 
 /** Book now: 15, 30 and 60 minutes, as far as they fit. */
@@ -151,10 +205,15 @@ export function bookingView(
       ),
       endsAt: current.end,
       releaseAt: releaseOf(state, current),
+      bookedHere: current.bookedHere ? { id: current.id } : null,
+      released: null,
     };
   }
   const next = later[0];
-  const minutes = Math.max(0, Math.min(LONGEST, next ? Math.floor((next.start - nowS) / 60) : LONGEST));
+  // The calendar's Book now ends on a whole minute: the gap counts from this minute's start.
+  const minuteStart = Math.floor(nowS / 60) * 60;
+  const gap = next ? Math.floor((next.start - minuteStart) / 60) : Number.POSITIVE_INFINITY;
+  const minutes = Math.max(0, Math.min(LONGEST, gap));
   const free = next ? time(next.start) : null;
   return {
     status: 'free',
@@ -166,16 +225,12 @@ export function bookingView(
     organiser: null,
     upcoming,
     bookableMinutes: minutes,
-    bookChoices: fittingLengths(
-      minutes,
-      next?.start ?? null,
-      BOOK_STEPS,
-      (m) => t('room.booking.length', { minutes: m }),
-      time,
-    ),
+    bookChoices: bookLengths(gap, next?.start ?? null, (m) => t('room.booking.length', { minutes: m }), time),
     extendChoices: [],
     endsAt: null,
     releaseAt: null,
+    bookedHere: null,
+    released: releasedOf(state, nowS),
   };
 }
 

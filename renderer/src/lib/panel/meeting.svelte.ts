@@ -5,7 +5,7 @@ import { type BookingView, bookingView, nextMeetingStart } from './booking.ts';
 /** How often the calendar is re-read while its no-show countdown runs. */
 const COUNTDOWN_READ_MS = 3_000;
 
-export type BookingVerb = 'book_now' | 'extend' | 'end_meeting' | 'check_in';
+export type BookingVerb = 'book_now' | 'extend' | 'end_meeting' | 'check_in' | 'cancel';
 
 export interface MeetingSources {
   room: Room;
@@ -50,14 +50,24 @@ export class MeetingDesk {
     return start === null ? null : start * 1000;
   }
 
-  async book(method: BookingVerb, minutes?: number): Promise<boolean> {
+  book(method: BookingVerb, minutes?: number): Promise<boolean> {
+    return this.#send(method, minutes === undefined ? [] : [minutes]);
+  }
+
+  /** Cancel: the meeting booked here by mistake leaves the calendar, and the room is free again. */
+  cancel(): Promise<boolean> {
+    const mine = this.view?.bookedHere;
+    return mine ? this.#send('cancel', [mine.id]) : Promise.resolve(false);
+  }
+
+  async #send(method: BookingVerb, args: unknown[]): Promise<boolean> {
     const { room } = this.#from;
     const at = room.plan?.bookings;
     if (!at || this.#busy) return false;
     this.#busy = true;
     this.#problem = null;
     try {
-      await room.exec(at.module, at.index, { method, args: minutes === undefined ? [] : [minutes] });
+      await room.exec(at.module, at.index, { method, args });
       room.feeds.refresh(at);
       return true;
     } catch (error) {

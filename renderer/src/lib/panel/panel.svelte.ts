@@ -6,6 +6,8 @@ import { IdleWatch } from './idle.svelte.ts';
 import { type BookingVerb, MeetingDesk } from './meeting.svelte.ts';
 import type { PageSpec, PanelPlan, SourceTile } from '../plan/plan.ts';
 import { type Phase, RoomPower } from './power.svelte.ts';
+import type { RecorderView } from './recorder.ts';
+import { type RecorderPress, RecorderDesk } from './recorder.svelte.ts';
 import { DeviceTruth, type SourceTruth, type TileState } from './source-truth.ts';
 
 export type { SourceTruth, TileState } from './source-truth.ts';
@@ -26,6 +28,7 @@ export class PanelModel {
   readonly #truth: DeviceTruth;
   readonly #meeting: MeetingDesk;
   readonly #power: RoomPower;
+  readonly #recorder: RecorderDesk;
   #tick: unknown = null;
   #disposed = false;
   readonly #stopRecovered: () => void;
@@ -45,6 +48,7 @@ export class PanelModel {
       failedTile: () => this.#power.failedTile,
     });
     this.#meeting = new MeetingDesk({ room, nowMs });
+    this.#recorder = new RecorderDesk({ room, nowMs });
     this.#power = new RoomPower({
       room,
       truth: this.#truth,
@@ -77,7 +81,11 @@ export class PanelModel {
    */
   get pressInFlight(): boolean {
     return (
-      this.busy || this.#power.startingTile !== null || this.#meeting.busy || this.room.commandsInFlight > 0
+      this.busy ||
+      this.#power.startingTile !== null ||
+      this.#meeting.busy ||
+      this.#recorder.busy !== null ||
+      this.room.commandsInFlight > 0
     );
   }
   /** When the room's next meeting starts (epoch ms); null without one (or without a calendar). */
@@ -243,6 +251,26 @@ export class PanelModel {
   /** "Check in": the person is here, so the calendar keeps the meeting it would release. */
   checkIn(): Promise<boolean> {
     return this.#meeting.checkIn();
+  }
+
+  /** The room's lecture recorder as it reports itself; null when the room has none. */
+  get recorder(): RecorderView | null {
+    return this.#recorder.view;
+  }
+  /** The recorder press waiting for its answer. */
+  get recorderBusy(): RecorderPress | null {
+    return this.#recorder.busy;
+  }
+  get recorderProblem(): string | null {
+    return this.#recorder.problem;
+  }
+  pressRecorder(what: RecorderPress): Promise<boolean> {
+    return this.#recorder.press(what);
+  }
+
+  /** Cancel the meeting booked at this panel (a mistaken Book now). */
+  cancelBooking(): Promise<boolean> {
+    return this.#meeting.cancel();
   }
 
   dispose(): void {

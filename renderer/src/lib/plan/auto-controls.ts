@@ -302,3 +302,32 @@ export function controlsOf(m: ModuleInfo): ControlSpec[] {
   const profile = profiles[m.module] ?? generic;
   return profile(m, (name: string) => `auto-${m.module}-${m.index}-${name}`);
 }
+
+/** A method the panel may call with no arguments (none, or every one with a default). */
+const callsBare = (m: ModuleInfo, method: string): boolean => {
+  const f = m.funcs[method];
+  return (
+    f?.order.every((p) => {
+      const schema = f.params[p];
+      return typeof schema === 'object' && schema !== null && 'default' in schema;
+    }) === true
+  );
+};
+
+/**
+ * A lecture capture recorder, whatever its class name or vendor: it records, pauses and stops on
+ * a bare call, and says what it is doing in its `state`. It gets the panel's own Record control and
+ * REC light rather than a page of buttons.
+ */
+export function isRecorder(m: ModuleInfo): boolean {
+  return (
+    callsBare(m, 'record') &&
+    callsBare(m, 'pause') &&
+    callsBare(m, 'stop') &&
+    typeof m.state.state === 'string'
+  );
+}
+
+/** Resume when the recorder has it; else its Record takes a paused recording on. */
+export const resumeMethod = (m: ModuleInfo): 'resume' | 'record' =>
+  callsBare(m, 'resume') ? 'resume' : 'record';

@@ -1,7 +1,14 @@
 import type { ControlSpec } from '../layout/model.ts';
 import type { MessageKey } from '#locales';
 import { t } from '../i18n/i18n.svelte.ts';
-import { channelName, controlsOf, knownValues, type ModuleInfo } from './auto-controls.ts';
+import {
+  channelName,
+  controlsOf,
+  isRecorder,
+  knownValues,
+  type ModuleInfo,
+  resumeMethod,
+} from './auto-controls.ts';
 import { paramRange } from './param-range.ts';
 import {
   type Address,
@@ -277,11 +284,12 @@ export function automaticPlan(modules: ModuleInfo[]): PanelPlan {
       : { home: fromDisplays.home, power: fromLogic?.power ?? fromDisplays.power };
   const volume = programVolume(modules);
   const bookingsModule = first(modules, 'Bookings');
+  const recorder = modules.find(isRecorder);
   const ctx: Context = { tiles: home.length > 0, volume, power: power ? at(power.on) : null };
   const grouped = new Map<PageKind, GroupSpec[]>();
   const advanced: GroupSpec[] = [];
   for (const m of modules) {
-    if (m.module === 'RoomLogic' || m.module === 'Bookings') continue;
+    if (m.module === 'RoomLogic' || m.module === 'Bookings' || m === recorder) continue;
     // With room logic the source tiles route the switcher; a raw matrix is for the technician tools.
     if (m.module === 'Switcher' && logic) continue;
     const { user, advanced: extra } = groupsOf(m, ctx);
@@ -309,6 +317,7 @@ export function automaticPlan(modules: ModuleInfo[]): PanelPlan {
     pages: home.length > 0 ? pages : pages.slice(1),
     advanced,
     bookings: bookingsModule ? at(bookingsModule) : null,
+    recorder: recorder ? { ...at(recorder), resume: resumeMethod(recorder) } : null,
     problems: [],
   };
 }

@@ -145,6 +145,7 @@ export function planFrom(custom: CustomLayoutResult | null, modules: ModuleInfo[
         : pages,
     advanced: automatic.advanced,
     bookings: automatic.bookings,
+    recorder: automatic.recorder,
     problems: [],
   };
 }

@@ -76,6 +76,11 @@ export interface PowerSpec {
   reset?: Step | undefined;
 }
 
+/** A lecture capture recorder: record, pause and stop; `resume` is how a paused one goes on. */
+export interface RecorderSpec extends Address {
+  resume: 'resume' | 'record';
+}
+
 export interface VolumeSpec extends Address {
   id: string;
   label: string;
@@ -140,6 +145,8 @@ export interface PanelPlan {
   advanced: GroupSpec[];
   /** The room's calendar (a Bookings service module), when it has one. */
   bookings: Address | null;
+  /** The room's lecture capture recorder, when it has one: the Record control and the REC light. */
+  recorder?: RecorderSpec | null | undefined;
   /** Why a custom layout was not used (the automatic one is shown instead). */
   problems: LayoutProblem[];
 }
@@ -170,6 +177,8 @@ export function roomModules(plan: PanelPlan): Address[] {
     for (const proof of tile.shownBy) add(seen, proof);
   }
   add(seen, plan.bookings);
+  // The REC light is on every page and on the welcome: the recorder is always watched.
+  add(seen, plan.recorder);
   return [...seen.values()];
 }
 

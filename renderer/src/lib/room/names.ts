@@ -19,6 +19,7 @@ const DEVICE_WORDS: Record<string, MessageKey> = {
   Projector: 'room.device.projector',
   Camera: 'room.device.camera',
   Blinds: 'room.device.blinds',
+  Recorder: 'room.device.recorder',
 };
 
 /** "The sound system", "The display 2": a device as a person in the room calls it. */
