@@ -6,6 +6,8 @@ import { IdleWatch } from './idle.svelte.ts';
 import { type BookingVerb, MeetingDesk } from './meeting.svelte.ts';
 import type { PageSpec, PanelPlan, SourceTile } from '../plan/plan.ts';
 import { type Phase, RoomPower } from './power.svelte.ts';
+import { type HeldChange, heldIn } from './held.ts';
+import { type ScreenNote, screenNotes, screensOf } from './screens.ts';
 import { DeviceTruth, type SourceTruth, type TileState } from './source-truth.ts';
 
 export type { SourceTruth, TileState } from './source-truth.ts';
@@ -42,6 +44,7 @@ export class PanelModel {
       roomOn: () => this.roomOn,
       startingTile: () => this.#power.startingTile,
       failedTile: () => this.#power.failedTile,
+      held: () => this.held,
     });
     this.#meeting = new MeetingDesk({ room, nowMs });
     this.#power = new RoomPower({
@@ -49,6 +52,7 @@ export class PanelModel {
       truth: this.#truth,
       roomOn: () => this.roomOn,
       transition: () => this.transition,
+      held: () => this.held,
       someoneHere: () => this.#meeting.checkInIfWaiting(),
       started: () => this.pageAfterStart(),
       stopped: () => {
@@ -140,6 +144,22 @@ export class PanelModel {
       if (t) return t;
     }
     return null;
+  }
+
+  /** Power changes the room logic accepted but a screen cannot take yet (its state `held`). */
+  get held(): HeldChange[] {
+    const on = this.plan?.power?.on;
+    return on ? heldIn(this.#truth.stateOf(on)) : [];
+  }
+
+  /** Room off, the screens still doing something: switching off when ready, cooling, still on. */
+  get screenNotes(): ScreenNote[] {
+    if (this.view !== 'welcome') return [];
+    return screenNotes(screensOf(this.plan), {
+      held: this.held,
+      countdown: (screen) => this.#truth.countdown(screen),
+      on: (screen) => this.#truth.holds(screen) && this.#truth.fresh(screen),
+    });
   }
 
   get pages(): PageSpec[] {
@@ -249,6 +269,7 @@ export class PanelModel {
       // The room is on (started here or anywhere else): someone is using it, so check in.
       if (this.roomOn && this.plan?.power) this.#meeting.checkInIfWaiting();
       this.#meeting.followCountdown();
+      this.#power.settle();
       if (!this.#disposed) this.#everySecond();
     }, 1000);
   }

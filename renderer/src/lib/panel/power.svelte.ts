@@ -4,6 +4,7 @@ import type { Room } from '../room/room.svelte.ts';
 import { t } from '../i18n/i18n.svelte.ts';
 import { callFor } from '../words/help-contact.ts';
 import type { SourceTile } from '../plan/plan.ts';
+import type { HeldChange } from './held.ts';
 import type { DeviceTruth } from './source-truth.ts';
 
 export type Phase = 'ready' | 'starting' | 'stopping';
@@ -15,6 +16,8 @@ export interface PowerOptions {
   roomOn(): boolean;
   /** Warming up or cooling down, as a device reports it: worth waiting for. */
   transition(): Transition | null;
+  /** A power change the room accepted for a screen that cannot take it yet: worth waiting for too. */
+  held(): readonly HeldChange[];
   /** Someone is starting the room here (a meeting waiting for its check-in is kept). */
   someoneHere(): void;
   /** A start has settled, either way: the page shown follows. */
@@ -33,6 +36,8 @@ export class RoomPower {
   #startingTile = $state<string | null>(null);
   #failedTile = $state<string | null>(null);
   #problem = $state<string | null>(null);
+  /** What the last failure was about, so the devices' own next good state can clear it. */
+  #failure: 'tile' | 'on' | 'off' | null = null;
   #disposed = false;
 
   constructor(options: PowerOptions) {
@@ -76,6 +81,7 @@ export class RoomPower {
       }
       if (!(await this.#until(() => this.#o.truth.holds(tile.active)))) {
         this.#failedTile = tile.id;
+        this.#failure = 'tile';
         this.#problem = t('room.power.tileFailed', {
           source: tile.label,
           call: callFor(this.#o.room.roomHelp.phone),
@@ -85,6 +91,7 @@ export class RoomPower {
       // A hung answer from a room that did start: the state says so, and that is what counts.
       if (!(isNoAnswer(error) && (await this.#until(() => this.#o.truth.holds(tile.active))))) {
         this.#failedTile = tile.id;
+        this.#failure = 'tile';
         this.#problem = this.#o.room.messageOf(error);
       }
     } finally {
@@ -103,10 +110,12 @@ export class RoomPower {
     try {
       await this.#o.room.run(steps);
       if (!(await this.#until(() => this.#o.roomOn()))) {
+        this.#failure = 'on';
         this.#problem = t('room.power.onFailed');
       }
     } catch (error) {
       if (!(isNoAnswer(error) && (await this.#until(() => this.#o.roomOn())))) {
+        this.#failure = 'on';
         this.#problem = this.#o.room.messageOf(error);
       }
     } finally {
@@ -124,10 +133,12 @@ export class RoomPower {
     try {
       await this.#o.room.run(power.off);
       if (!(await this.#until(() => !this.#o.roomOn()))) {
+        this.#failure = 'off';
         this.#problem = t('room.power.offFailed', { call: callFor(this.#o.room.roomHelp.phone) });
       }
     } catch (error) {
       if (!(isNoAnswer(error) && (await this.#until(() => !this.#o.roomOn())))) {
+        this.#failure = 'off';
         this.#problem = this.#o.room.messageOf(error);
       }
     } finally {
@@ -154,6 +165,7 @@ export class RoomPower {
         ]);
       }
     } catch (error) {
+      this.#failure = null;
       this.#problem = this.#o.room.messageOf(error);
     }
   }
@@ -161,6 +173,24 @@ export class RoomPower {
   dismissProblem(): void {
     this.#problem = null;
     this.#failedTile = null;
+    this.#failure = null;
+  }
+
+  /**
+   * A failure the devices have since put right is no longer said: the tile that did not start is
+   * now lit, the room that did not switch on (or off) now reports it. A red "Did not start" that
+   * outlived the cool-down it was about would tell the next person something untrue.
+   */
+  settle(): void {
+    if (this.#phase !== 'ready' || this.#failure === null) return;
+    const failedTile = this.#o.room.plan?.home.find((tile) => tile.id === this.#failedTile);
+    const putRight =
+      this.#failure === 'tile'
+        ? failedTile !== undefined && this.#o.truth.lit(failedTile)
+        : this.#failure === 'on'
+          ? this.#o.roomOn()
+          : !this.#o.roomOn();
+    if (putRight) this.dismissProblem();
   }
 
   /** Resolves true once `ok()` holds, false after the confirm time (longer while warming up). */
@@ -173,8 +203,10 @@ export class RoomPower {
         if (this.#disposed) return resolve(false);
         if (ok()) return resolve(true);
         waited += 250;
-        // A projector warming up takes its time: keep waiting while a device says it is on its way.
-        if (waited >= this.#o.room.confirmTimeoutMs && this.#o.transition() === null) return resolve(false);
+        // A projector warming up takes its time: keep waiting while a device says it is on its way
+        // (or the room holds the change for it), and give it the confirm time after it last said so.
+        if (this.#o.transition() !== null || this.#o.held().length > 0) waited = 0;
+        if (waited >= this.#o.room.confirmTimeoutMs) return resolve(false);
         clock.setTimeout(check, 250);
       };
       clock.setTimeout(check, 250);
