@@ -6,6 +6,9 @@ import { IdleWatch } from './idle.svelte.ts';
 import { type BookingVerb, MeetingDesk } from './meeting.svelte.ts';
 import type { PageSpec, PanelPlan, SourceTile } from '../plan/plan.ts';
 import { type Phase, RoomPower } from './power.svelte.ts';
+import { t } from '../i18n/i18n.svelte.ts';
+import { callFor } from '../words/help-contact.ts';
+import { type Fault, neededDevices } from './faults.ts';
 import { type HeldChange, heldIn } from './held.ts';
 import { type ScreenNote, screenNotes, screensOf } from './screens.ts';
 import { DeviceTruth, type SourceTruth, type TileState } from './source-truth.ts';
@@ -88,9 +91,33 @@ export class PanelModel {
   get phase(): Phase {
     return this.#power.phase;
   }
-  /** The last room-level failure (start, switch off), naming what let the room down. */
+  /**
+   * The last room-level failure (start, switch off), naming what let the room down; not when a
+   * device it names is already said by the fault strip or the source's banner (one message per
+   * fault, never a second copy over the tiles).
+   */
   get problem(): string | null {
-    return this.#power.problem;
+    const problem = this.#power.problem;
+    if (problem === null) return null;
+    return this.faults.some((f) => problem.includes(f.name)) ? null : problem;
+  }
+
+  /** The devices the room needs that are not answering, each said once in its kind's words. */
+  get faults(): Fault[] {
+    const { room } = this;
+    const call = callFor(room.roomHelp.phone);
+    return neededDevices(this.plan).flatMap((device): Fault[] => {
+      const silence = room.silence(device);
+      if (silence === null) return [];
+      const name = device.name ?? room.nameOf(device);
+      const sentence =
+        silence.why === 'stopped'
+          ? t('room.failure.switchedOff', { count: 1, devices: name, call })
+          : room.withinReach(name)
+            ? t('room.failure.notResponding', { count: 1, devices: name, call })
+            : t('room.failure.notRespondingCall', { count: 1, devices: name, call });
+      return [{ device, name, sentence }];
+    });
   }
 
   /** On as the devices report it; a room with no power control is always in use. */
