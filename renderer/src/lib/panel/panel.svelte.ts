@@ -4,7 +4,7 @@ import { type Transition, transitionOf } from '../values.ts';
 import type { BookingView } from './booking.ts';
 import { IdleWatch } from './idle.svelte.ts';
 import { type BookingVerb, MeetingDesk } from './meeting.svelte.ts';
-import type { PageSpec, PanelPlan, SourceTile } from '../plan/plan.ts';
+import type { PageSpec, PanelPlan, SourceTile, Watch } from '../plan/plan.ts';
 import { type Phase, RoomPower } from './power.svelte.ts';
 import { t } from '../i18n/i18n.svelte.ts';
 import { callFor } from '../words/help-contact.ts';
@@ -48,6 +48,7 @@ export class PanelModel {
       startingTile: () => this.#power.startingTile,
       failedTile: () => this.#power.failedTile,
       held: () => this.held,
+      pictureMutes: () => this.#pictureMutes,
     });
     this.#meeting = new MeetingDesk({ room, nowMs });
     this.#power = new RoomPower({
@@ -171,6 +172,19 @@ export class PanelModel {
       if (t) return t;
     }
     return null;
+  }
+
+  /** The panel's Blank picture controls, as the state that says the picture is blanked. */
+  get #pictureMutes(): Watch[] {
+    return (this.plan?.pages ?? []).flatMap((page) =>
+      page.groups.flatMap((group) =>
+        group.controls.flatMap((c): Watch[] =>
+          c.type === 'toggle' && c.look?.icon === 'picture' && c.status !== undefined
+            ? [{ module: c.module, index: c.index, key: c.status, value: c.onWhen }]
+            : [],
+        ),
+      ),
+    );
   }
 
   /** Power changes the room logic accepted but a screen cannot take yet (its state `held`). */

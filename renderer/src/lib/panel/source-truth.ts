@@ -24,6 +24,8 @@ export interface SourceTruth {
   silent: string | null;
   /** The screen still cooling down that the start waits for, with its seconds left. */
   held: { name: string; remaining: number } | null;
+  /** Shown, but a screen showing it reports its picture blanked (a projector's AV mute). */
+  blanked?: boolean | undefined;
 }
 
 export interface TruthSources {
@@ -36,6 +38,8 @@ export interface TruthSources {
   failedTile(): string | null;
   /** Power changes accepted but waiting for a screen's warm-up or cool-down to end. */
   held(): HeldChange[];
+  /** Where a screen reports its picture blanked (the panel's Blank picture controls). */
+  pictureMutes(): readonly Watch[];
 }
 
 /** A device's transition as the panel shows it: seconds left counted down between reports. */
@@ -113,7 +117,15 @@ export class DeviceTruth {
   truth(tile: SourceTile): SourceTruth {
     const { room } = this.#from;
     const none = { warming: null, silent: null, held: null };
-    if (this.lit(tile)) return { state: 'confirmed', status: t('room.source.showing'), ...none };
+    if (this.lit(tile)) {
+      // Lit, but the screens show black: say so, not "Showing now".
+      const blanked = this.#from
+        .pictureMutes()
+        .some((w) => tile.shownBy.some((p) => sameDevice(p, w)) && this.holds(w) && this.fresh(w));
+      return blanked
+        ? { state: 'confirmed', status: t('room.plan.control.pictureBlanked'), ...none, blanked }
+        : { state: 'confirmed', status: t('room.source.showing'), ...none };
+    }
     if (!this.#chosen(tile)) return { state: 'idle', status: null, ...none };
     const proofs = tile.shownBy.length > 0 ? tile.shownBy : [tile.active];
     const quiet = proofs.find((p) => room.silence(p) !== null);

@@ -290,8 +290,11 @@ export function automaticPlan(modules: ModuleInfo[]): PanelPlan {
     const kind = m === logic || m.logic ? 'room' : (KIND[m.module] ?? 'more');
     grouped.set(kind, [...(grouped.get(kind) ?? []), user]);
   }
+  // Blank / Show picture belongs beside the sources, where the lecturer is: not a tab of its own.
+  const beside = home.length > 0 ? (grouped.get('display') ?? []) : [];
+  if (beside.length > 0) grouped.delete('display');
   const pages: PageSpec[] = [
-    { id: 'sources', title: t('room.plan.page.sources'), kind: 'sources', groups: [] },
+    { id: 'sources', title: t('room.plan.page.sources'), kind: 'sources', groups: beside },
     ...PAGES.filter((p) => grouped.has(p.kind)).map((p) => ({
       id: p.kind,
       title: t(
