@@ -155,3 +155,52 @@ test('a start touched during the cool-down is accepted, said as such, and carrie
   expect(await states()).not.toContain('failed');
   await expect(problem(page)).toHaveCount(0);
 });
+
+test('a room without room logic: the panel itself holds a start touched during the cool-down, and carries it out', async ({
+  page,
+  stack,
+  service,
+}) => {
+  // A projector on its own, as another vendor's service may give it: nothing in the room queues.
+  const system = await service.request<{ id: string; version: number }>('POST', '/systems', {
+    name: 'Seminar Room 5',
+    zones: ['zone-org', 'zone-kauri', 'zone-kauri-l1'],
+    description: 'A projector on its own, without room logic.',
+    capacity: 24,
+  });
+  const projector = await service.request<{ id: string }>('POST', '/modules', {
+    dependency_id: 'dep-projector',
+    ip: '10.99.1.5',
+    settings: { warm_up_seconds: 0, cool_down_seconds: 0 },
+  });
+  const version = (await service.request<{ version: number }>('GET', `/systems/${system.id}`)).version;
+  await service.request('PUT', `/systems/${system.id}`, { version, modules: [projector.id] });
+  try {
+    // The lecture before: on, then off with an hour's cool-down.
+    await service.exec(system.id, 'Projector', 'power', [true]);
+    await service.moduleSettings(projector.id, { warm_up_seconds: 3600, cool_down_seconds: 3600 });
+    await service.exec(system.id, 'Projector', 'power', [false]);
+    await openRoom(page, stack.host.url, 'Seminar Room 5');
+    await expect(notes(page)).toHaveText(/cooling down — 3[56]\d\d s$/);
+
+    await tile(page, 'HDMI 2').click();
+    await expect(story(page)).toHaveText(/HDMI 2: Starting when .+ has cooled down — 3[56]\d\d s$/);
+    await expect(tile(page, 'HDMI 2')).toContainText(/Cooling down — 3[56]\d\d s/);
+    await expect(problem(page)).toHaveCount(0);
+    expect(await service.state(system.id, 'Projector')).toMatchObject({ power: false, cooling: true });
+    expect(await shootAndAxe(page, 'panel-held-start')).toEqual([]);
+
+    // Cooled: the panel sends the start itself; after the warm-up, the input it was asked for.
+    await service.moduleSettings(projector.id, { warm_up_seconds: 3600, cool_down_seconds: 0 });
+    await expect
+      .poll(async () => (await service.state(system.id, 'Projector')).warming, { timeout: 15_000 })
+      .toBe(true);
+    await service.moduleSettings(projector.id, { warm_up_seconds: 0, cool_down_seconds: 0 });
+    await expect(tile(page, 'HDMI 2')).toHaveAttribute('data-state', 'confirmed', { timeout: 20_000 });
+    expect(await service.state(system.id, 'Projector')).toMatchObject({ power: true, input: 'hdmi2' });
+    await expect(problem(page)).toHaveCount(0);
+  } finally {
+    await service.request('DELETE', `/systems/${system.id}`).catch(() => undefined);
+    await service.request('DELETE', `/modules/${projector.id}`).catch(() => undefined);
+  }
+});

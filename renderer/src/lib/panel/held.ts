@@ -1,4 +1,5 @@
-import type { ModuleState } from '#contract';
+import { ErrorCode, type ModuleState } from '#contract';
+import { toBridgeError } from '../bridge.ts';
 import type { Address } from '../plan/plan.ts';
 
 /**
@@ -29,3 +30,14 @@ export function heldIn(state: ModuleState | undefined): HeldChange[] {
 }
 
 export const sameDevice = (a: Address, b: Address): boolean => a.module === b.module && a.index === b.index;
+
+/**
+ * The device refused the command because it is warming up or cooling down (a projector's PJLink
+ * ERR3, "try again in 12 s"): the command is right, only early, so it is worth holding.
+ */
+export function refusedMidTransition(error: unknown): boolean {
+  const e = toBridgeError(error);
+  if (e.code !== ErrorCode.ROOMDECK_DRIVER_ERROR) return false;
+  const said = typeof e.details?.said === 'string' ? e.details.said : '';
+  return /warming|cooling/i.test(`${e.message} ${said}`);
+}

@@ -190,7 +190,7 @@ export class PanelModel {
   /** Power changes the room logic accepted but a screen cannot take yet (its state `held`). */
   get held(): HeldChange[] {
     const on = this.plan?.power?.on;
-    return on ? heldIn(this.#truth.stateOf(on)) : [];
+    return [...(on ? heldIn(this.#truth.stateOf(on)) : []), ...this.#power.held];
   }
 
   /** Room off, the screens still doing something: switching off when ready, cooling, still on. */
