@@ -39,7 +39,7 @@ async function tasmanOff(service: Service): Promise<void> {
   await projectorTimes(service, 0, 0);
   await service.exec(TASMAN, 'RoomLogic', 'power', [false]).catch(() => undefined);
   await expect.poll(async () => (await service.state(TASMAN, 'Projector')).cooling).toBe(false);
-  await expect.poll(async () => (await service.state(TASMAN, 'RoomLogic')).held).toEqual([]);
+  await expect.poll(async () => (await service.state(TASMAN, 'RoomLogic')).held ?? []).toEqual([]);
 }
 
 /** What is on screen now at each panel size: saved to be looked at, and read by axe. */
@@ -104,7 +104,7 @@ test('Room off during the warm-up is kept: the welcome says so, and the projecto
     .poll(async () => await service.state(TASMAN, 'Projector'), { timeout: 15_000 })
     .toMatchObject({ power: false, cooling: true });
   await expect(notes(page)).toHaveText(/^Projector 1 cooling down — 3[56]\d\d s$/);
-  expect((await service.state(TASMAN, 'RoomLogic')).held).toEqual([]);
+  expect((await service.state(TASMAN, 'RoomLogic')).held ?? []).toEqual([]);
   await expect(problem(page)).toHaveCount(0);
   expect(await shootAndAxe(page, 'welcome-cooling')).toEqual([]);
 
