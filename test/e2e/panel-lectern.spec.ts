@@ -90,3 +90,27 @@ test('Blank picture is on the main page beside the sources, and the tile says "P
   await expect(blank).toHaveAttribute('aria-pressed', 'false');
   expect(await shootAndAxe(page, 'shown')).toEqual([]);
 });
+
+test('each microphone’s level beside its mute: a step up is the DSP’s own fader, read back in %', async ({
+  page,
+  stack,
+  service,
+}) => {
+  await service.moduleSettings(PROJECTOR, { warm_up_seconds: 0, cool_down_seconds: 0 });
+  await service.exec(TASMAN, 'RoomLogic', 'power', [true]);
+  await service.exec(TASMAN, 'Mixer', 'fader', [1, -10]);
+  await openRoom(page, stack.host.url, 'Tasman Auditorium');
+  await page.getByRole('tab', { name: 'Mics' }).click();
+  const mics = page.getByRole('region', { name: 'Microphones' });
+  const lectern = mics.getByRole('slider', { name: 'Lectern', exact: true });
+  await expect(mics.getByRole('button', { name: 'Mute Lectern', exact: true })).toBeVisible();
+  await expect(mics.getByRole('slider', { name: 'Playback' })).toHaveCount(0);
+  const before = await lectern.getAttribute('aria-valuetext');
+  expect(before).toMatch(/^\d+ %$/);
+  await lectern.focus();
+  await lectern.press('ArrowUp');
+  await expect.poll(async () => (await service.state(TASMAN, 'Mixer')).fader_1).toBeGreaterThan(-10);
+  await expect(lectern).not.toHaveAttribute('aria-valuetext', before!);
+  expect(await shootAndAxe(page, 'mics')).toEqual([]);
+  await service.exec(TASMAN, 'Mixer', 'fader', [1, 0]);
+});

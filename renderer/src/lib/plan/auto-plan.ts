@@ -207,7 +207,11 @@ function forUser(c: ControlSpec, m: ModuleInfo, ctx: Context): boolean {
     case 'Camera':
       return method === 'preset';
     case 'Mixer':
-      return c.type === 'toggle' && method === 'mute' && isMicrophone(channelName(m, c.on.args[0]) ?? '');
+      // A microphone's mute and, beside it, its level: the presenter's. Playback and the rest of
+      // the desk are the engineer's.
+      if (c.type === 'toggle' && method === 'mute') return isMicrophone(channelName(m, c.on.args[0]) ?? '');
+      if (c.type === 'level' && method === 'fader') return isMicrophone(channelName(m, c.args[0]) ?? '');
+      return false;
     case 'Lighting':
       return method === 'scene';
     default:
@@ -227,6 +231,8 @@ function forPeople(c: ControlSpec, m: ModuleInfo): ControlSpec {
   // A microphone's mute is named by its channel alone: the strip says it mutes.
   if (m.module === 'Mixer' && c.type === 'toggle')
     return { ...c, label: channelName(m, c.on.args[0]) ?? c.label };
+  // Its level reads in percent, as the program volume does: no decibels for a lecturer.
+  if (m.module === 'Mixer' && c.type === 'level') return { ...c, display: 'percent' };
   return c;
 }
 
