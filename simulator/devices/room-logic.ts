@@ -3,6 +3,7 @@ import { ROLE } from '../store/model.ts';
 import type { Driver, DriverContext } from './driver.ts';
 import { checkOneOf, func, onOff, text, unknownMethod } from './params.ts';
 import { DEFAULT_HELP, defaultHelpFor, MAX_HELP_MESSAGE, recordHelpRequest } from './room/help.ts';
+import { carryOutHeld, heldKeys, holdBlocked } from './room/hold.ts';
 import { failIfPartial, type RoomResult, run } from './room/run.ts';
 import { sources, systemOf } from './room/siblings.ts';
 import { isShown, shownBy, sourcePlan } from './room/source-plan.ts';
@@ -20,7 +21,7 @@ async function power(ctx: DriverContext, on: boolean): Promise<RoomResult> {
   const system = systemOf(ctx);
   const { steps, warnings } = powerSteps(system, on);
   if (on && ctx.state.power !== true) steps.push(...levelSteps(system, ctx.module.settings));
-  const result = await run(ctx, steps, warnings);
+  const result = await run(ctx, holdBlocked(ctx, system, steps), warnings);
   // The room records the intent even when a device failed: the panel shows "on" with a warning.
   ctx.state.power = on;
   if (!on) Object.assign(ctx.state, { active: null, selected: null });
@@ -56,10 +57,10 @@ async function selectSource(ctx: DriverContext, source: string): Promise<RoomRes
   // The room is on but a screen is not (it did not answer before, or was switched off by
   // hand): choosing a source brings it on again.
   const wake = started ? [] : screensOff(system);
-  const result = await run(ctx, [...wake, ...plan.steps], started?.warnings ?? []);
+  const result = await run(ctx, holdBlocked(ctx, system, [...wake, ...plan.steps]), started?.warnings ?? []);
   // Claimed as showing only when every device that shows it took its command: a display
-  // that did not answer is not showing it, whatever was asked.
-  const failed = new Set([...(started?.failed ?? []), ...(result.failed ?? [])]);
+  // that did not answer is not showing it, whatever was asked, and nor is one still cooling down.
+  const failed = new Set([...(started?.failed ?? []), ...(result.failed ?? []), ...heldKeys(ctx)]);
   ctx.state.active = isShown(plan, failed) ? source : null;
   ctx.state.selected = source;
   return failIfPartial(ctx, `${source} was chosen`, result);
@@ -97,6 +98,7 @@ export const roomLogic: Driver = {
       warming: false,
       cooling: false,
       warming_until: null,
+      held: [],
       last_error: null,
       selected: null,
       shown_by: {},
@@ -117,6 +119,7 @@ export const roomLogic: Driver = {
         cooling: t.cooling,
         warming_until: t.warming ? t.until : null,
       });
+      carryOutHeld(ctx, ctx.system);
     }
   },
   async exec(ctx, method, args) {

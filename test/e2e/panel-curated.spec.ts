@@ -69,19 +69,12 @@ test.describe('the lecturer’s panel in an auditorium with a DSP', () => {
   }) => {
     await openRoom(page, stack.host.url, 'Tasman Auditorium');
     await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
-    await expect(page.getByRole('tab')).toHaveText([
-      'Sources',
-      'Lights',
-      'Cameras',
-      'Mics',
-      'Blinds',
-      'Display',
-    ]);
+    await expect(page.getByRole('tab')).toHaveText(['Sources', 'Lights', 'Cameras', 'Mics', 'Blinds']);
     for (const tab of await page.getByRole('tab').allTextContents()) {
       await page.getByRole('tab', { name: tab }).click();
       const pageShown = inUse(page);
-      // The one level on the panel is the program volume on the bar.
-      await expect(pageShown.getByRole('slider'), `${tab}: a fader`).toHaveCount(0);
+      // The levels on the panel: the program volume on the bar, and each microphone's beside its mute.
+      await expect(pageShown.getByRole('slider'), `${tab}: a fader`).toHaveCount(tab === 'Mics' ? 7 : 0);
       await expect(
         pageShown.getByRole('button', { name: 'Power', exact: true }),
         `${tab}: power`,
@@ -92,25 +85,31 @@ test.describe('the lecturer’s panel in an auditorium with a DSP', () => {
     }
     await expect(page.getByRole('slider')).toHaveCount(1);
 
-    // Microphones: a mute per microphone, none for playback; a muted one is red and the DSP agrees.
+    // Microphones: a level and a mute per microphone, none for playback; a muted one is red and the
+    // DSP agrees.
     await page.getByRole('tab', { name: 'Mics' }).click();
     const mics = section(page, 'Microphones');
-    await expect(mics.getByRole('button')).toHaveText([
-      'Lectern',
-      'Radio 1',
-      'Radio 2',
-      'Panel 1',
-      'Panel 2',
-      'Panel 3',
-      'Audience',
-    ]);
+    const names = ['Lectern', 'Radio 1', 'Radio 2', 'Panel 1', 'Panel 2', 'Panel 3', 'Audience'];
+    await expect(mics.getByRole('button')).toHaveCount(names.length);
+    for (const name of names) {
+      await expect(mics.getByRole('button', { name: `Mute ${name}`, exact: true })).toBeVisible();
+      await expect(mics.getByRole('slider', { name, exact: true })).toBeVisible();
+    }
+    await expect(mics.getByText('Playback')).toHaveCount(0);
+    // The level is the DSP's: a step up on the lectern's is sent as its fader, in dB.
+    const lectern = mics.getByRole('slider', { name: 'Lectern', exact: true });
+    await expect(lectern).toHaveAttribute('aria-valuetext', /^\d+ %$/);
+    await lectern.focus();
+    await lectern.press('ArrowUp');
+    await expect.poll(async () => (await service.state(AUDITORIUM, 'Mixer')).fader_1).toBeGreaterThan(0);
+    await service.exec(AUDITORIUM, 'Mixer', 'fader', [1, 0]);
     const radio = mics.getByRole('button', { name: 'Mute Radio 1' });
     await expect(radio).toHaveAttribute('aria-pressed', 'false');
     await radio.click();
     await expect(radio).toHaveAttribute('aria-pressed', 'true');
     // Blue while the DSP has not yet reported it (pending), then red.
     await expect(radio).toHaveAttribute('data-state', 'confirmed');
-    await expect(radio).toContainText('Muted');
+    await expect(radio).toHaveAttribute('data-muted', 'true');
     await expect.poll(() => redness(radio)).toBe('red');
     expect((await service.state(AUDITORIUM, 'Mixer')).mute_2).toBe(true);
     for (const size of SIZES) {

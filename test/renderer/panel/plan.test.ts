@@ -164,7 +164,7 @@ describe('the panel plan', () => {
     expect(broken.problems.map((p) => p.path)).toEqual(['/volume/limits/default', '/pages']);
   });
 
-  it('gives the lecturer mic mutes, scenes and presets, and keeps faders, power and raw inputs for the engineer', () => {
+  it('gives the lecturer mic levels and mutes, scenes and presets, and keeps power and raw inputs for the engineer', () => {
     const described = (groups: { title: string; controls: { type: string; label: string }[] }[]) =>
       groups.map((g) => `${g.title}: ${g.controls.map((c) => `${c.type}:${c.label}`).join(', ')}`);
     const user = plan.pages.flatMap((p) => p.groups);
@@ -172,7 +172,7 @@ describe('the panel plan', () => {
       'Lights: button:Off, button:Full',
       'Camera 1: button:Wide',
       'Camera 2: button:Wide',
-      'Microphones: toggle:Lectern, toggle:Radio 1',
+      'Microphones: level:Lectern, toggle:Lectern, level:Radio 1, toggle:Radio 1',
     ]);
     expect(user.find((g) => g.title === 'Microphones')?.mutes).toBe(true);
     expect(described(plan.advanced)).toEqual([
@@ -194,6 +194,8 @@ describe('the panel plan', () => {
     ]);
     expect(boardroom.pages.flatMap((p) => p.groups.flatMap((g) => g.controls.map((c) => c.label)))).toEqual([
       'Lectern',
+      'Lectern',
+      'Ceiling mics',
       'Ceiling mics',
     ]);
   });

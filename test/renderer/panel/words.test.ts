@@ -64,6 +64,35 @@ describe('a failure in one sentence', () => {
     ).toBe('The room is booked from 14:00 (Design sync); book 25 minutes or less.');
   });
 
+  it('tells a person to check a device only when it is within their reach (a display, not a ceiling projector)', () => {
+    const silent = driverError('The room started, but Projector 1 did not respond. Call AV support.');
+    const withinReach = (device: string) => device.startsWith('Display');
+    expect(failureSentence(silent, { phone, withinReach })).toBe(
+      'Projector 1 is not responding: call ext. 4321.',
+    );
+    expect(
+      failureSentence(driverError('The room started, but Display 1 did not respond.'), {
+        phone,
+        withinReach,
+      }),
+    ).toBe(
+      'Display 1 is not responding: check that it is switched on and plugged in, then try again, or call ext. 4321.',
+    );
+    const both = {
+      code: 'ROOMDECK_ROOM_PARTIAL',
+      message: 'x',
+      details: {
+        devices: [
+          { name: 'Display 1', problem: 'noAnswer' },
+          { name: 'Projector 1', problem: 'noAnswer' },
+        ],
+      },
+    };
+    expect(failureSentence(both, { phone, withinReach })).toBe(
+      'Display 1 and Projector 1 are not responding: call ext. 4321.',
+    );
+  });
+
   it('words a partial failure, a timeout, a stopped module and a refused value', () => {
     const partial = {
       code: 'ROOMDECK_ROOM_PARTIAL',

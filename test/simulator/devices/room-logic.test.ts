@@ -36,6 +36,7 @@ describe('RoomLogic', () => {
       warming: false,
       cooling: false,
       warming_until: null,
+      held: [],
       last_error: null,
       selected: null,
       shown_by: {},
@@ -150,16 +151,62 @@ describe('RoomLogic', () => {
     expect(room.calls).toEqual([]);
   });
 
-  it('warns when a projector refuses power-on while cooling down', async () => {
-    const room = fakeRoom([{ driver: projector }]);
+  it('holds a start during a cool-down and carries it out when the projector allows, then shows the source', async () => {
+    const room = fakeRoom([{ driver: projector }, { driver: switcher }]);
     const logic = fakeDevice(roomLogic, {}, { clock: room.clock, system: room.system });
     await logic.exec('power', true);
     room.clock.tick(20);
     await logic.exec('power', false);
     room.clock.tick(5);
-    await expect(logic.exec('power', true)).rejects.toThrow(
-      'The room started, but Projector 1 is still warming up or cooling down.',
-    );
+    await expect(logic.exec('select_source', 'Laptop')).resolves.toEqual({ ok: true, warnings: [] });
+    // Accepted, said as held: nothing is claimed as showing while the projector cools.
+    expect(logic.state()).toMatchObject({
+      power: true,
+      active: null,
+      selected: 'Laptop',
+      last_error: null,
+      held: [{ module: 'Projector', index: 1, name: 'Projector 1', power: true, until: expect.any(Number) }],
+    });
+    const held = (logic.state().held as { until: number }[])[0]!;
+    expect(held.until - Math.round(room.clock.now() / 1000)).toBe(10);
+    expect(room.device('Projector 1').state()).toMatchObject({ power: false, cooling: true });
+    room.clock.tick(10);
+    expect(logic.state().held).toEqual([]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(room.device('Projector 1').state()).toMatchObject({ warming: true });
+    expect(logic.state()).toMatchObject({ active: 'Laptop', selected: 'Laptop' });
+  });
+
+  it('holds Room off during a warm-up and switches the projector off once it is on', async () => {
+    const room = fakeRoom([{ driver: projector }, { driver: display }]);
+    const logic = fakeDevice(roomLogic, {}, { clock: room.clock, system: room.system });
+    await logic.exec('power', true);
+    room.clock.tick(8);
+    await expect(logic.exec('power', false)).resolves.toEqual({ ok: true, warnings: [] });
+    expect(room.device('Display 1').state().power).toBe(false);
+    expect(logic.state()).toMatchObject({
+      power: false,
+      held: [{ module: 'Projector', name: 'Projector 1', power: false }],
+    });
+    const held = (logic.state().held as { until: number }[])[0]!;
+    expect(held.until - Math.round(room.clock.now() / 1000)).toBe(12);
+    room.clock.tick(12);
+    expect(logic.state().held).toEqual([]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(room.device('Projector 1').state()).toMatchObject({ power: false, cooling: true });
+  });
+
+  it('a start after a held Room off cancels the off: the last thing asked is what the room does', async () => {
+    const room = fakeRoom([{ driver: projector }]);
+    const logic = fakeDevice(roomLogic, {}, { clock: room.clock, system: room.system });
+    await logic.exec('power', true);
+    room.clock.tick(5);
+    await logic.exec('power', false);
+    await logic.exec('power', true);
+    expect(logic.state().held).toEqual([]);
+    room.clock.tick(20);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(room.device('Projector 1').state()).toMatchObject({ power: true, cooling: false });
   });
 
   it('refuses to act when it is not bound to a system', async () => {

@@ -60,6 +60,8 @@ export interface LevelSpec extends Common {
   step: number;
   style: 'slider' | 'steps';
   unit?: string | undefined;
+  /** Read in percent whatever the device's unit (a microphone's dB level on the lecturer's page). */
+  display?: 'percent' | undefined;
 }
 
 export type ControlSpec = ButtonSpec | ToggleSpec | SelectSpec | LevelSpec;

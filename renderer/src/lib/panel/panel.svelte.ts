@@ -4,10 +4,15 @@ import { type Transition, transitionOf } from '../values.ts';
 import type { BookingView } from './booking.ts';
 import { IdleWatch } from './idle.svelte.ts';
 import { type BookingVerb, MeetingDesk } from './meeting.svelte.ts';
-import type { PageSpec, PanelPlan, SourceTile } from '../plan/plan.ts';
+import type { PageSpec, PanelPlan, SourceTile, Watch } from '../plan/plan.ts';
 import { type Phase, RoomPower } from './power.svelte.ts';
 import type { RecorderView } from './recorder.ts';
 import { type RecorderPress, RecorderDesk } from './recorder.svelte.ts';
+import { t } from '../i18n/i18n.svelte.ts';
+import { callFor } from '../words/help-contact.ts';
+import { type Fault, neededDevices } from './faults.ts';
+import { type HeldChange, heldIn } from './held.ts';
+import { type ScreenNote, screenNotes, screensOf } from './screens.ts';
 import { DeviceTruth, type SourceTruth, type TileState } from './source-truth.ts';
 
 export type { SourceTruth, TileState } from './source-truth.ts';
@@ -46,6 +51,8 @@ export class PanelModel {
       roomOn: () => this.roomOn,
       startingTile: () => this.#power.startingTile,
       failedTile: () => this.#power.failedTile,
+      held: () => this.held,
+      pictureMutes: () => this.#pictureMutes,
     });
     this.#meeting = new MeetingDesk({ room, nowMs });
     this.#recorder = new RecorderDesk({ room, nowMs });
@@ -54,6 +61,7 @@ export class PanelModel {
       truth: this.#truth,
       roomOn: () => this.roomOn,
       transition: () => this.transition,
+      held: () => this.held,
       someoneHere: () => this.#meeting.checkInIfWaiting(),
       started: () => this.pageAfterStart(),
       stopped: () => {
@@ -95,9 +103,33 @@ export class PanelModel {
   get phase(): Phase {
     return this.#power.phase;
   }
-  /** The last room-level failure (start, switch off), naming what let the room down. */
+  /**
+   * The last room-level failure (start, switch off), naming what let the room down; not when a
+   * device it names is already said by the fault strip or the source's banner (one message per
+   * fault, never a second copy over the tiles).
+   */
   get problem(): string | null {
-    return this.#power.problem;
+    const problem = this.#power.problem;
+    if (problem === null) return null;
+    return this.faults.some((f) => problem.includes(f.name)) ? null : problem;
+  }
+
+  /** The devices the room needs that are not answering, each said once in its kind's words. */
+  get faults(): Fault[] {
+    const { room } = this;
+    const call = callFor(room.roomHelp.phone);
+    return neededDevices(this.plan).flatMap((device): Fault[] => {
+      const silence = room.silence(device);
+      if (silence === null) return [];
+      const name = device.name ?? room.nameOf(device);
+      const sentence =
+        silence.why === 'stopped'
+          ? t('room.failure.switchedOff', { count: 1, devices: name, call })
+          : room.withinReach(name)
+            ? t('room.failure.notResponding', { count: 1, devices: name, call })
+            : t('room.failure.notRespondingCall', { count: 1, devices: name, call });
+      return [{ device, name, sentence }];
+    });
   }
 
   /** On as the devices report it; a room with no power control is always in use. */
@@ -158,6 +190,35 @@ export class PanelModel {
       if (t) return t;
     }
     return null;
+  }
+
+  /** The panel's Blank picture controls, as the state that says the picture is blanked. */
+  get #pictureMutes(): Watch[] {
+    return (this.plan?.pages ?? []).flatMap((page) =>
+      page.groups.flatMap((group) =>
+        group.controls.flatMap((c): Watch[] =>
+          c.type === 'toggle' && c.look?.icon === 'picture' && c.status !== undefined
+            ? [{ module: c.module, index: c.index, key: c.status, value: c.onWhen }]
+            : [],
+        ),
+      ),
+    );
+  }
+
+  /** Power changes the room logic accepted but a screen cannot take yet (its state `held`). */
+  get held(): HeldChange[] {
+    const on = this.plan?.power?.on;
+    return [...(on ? heldIn(this.#truth.stateOf(on)) : []), ...this.#power.held];
+  }
+
+  /** Room off, the screens still doing something: switching off when ready, cooling, still on. */
+  get screenNotes(): ScreenNote[] {
+    if (this.view !== 'welcome') return [];
+    return screenNotes(screensOf(this.plan), {
+      held: this.held,
+      countdown: (screen) => this.#truth.countdown(screen),
+      on: (screen) => this.#truth.holds(screen) && this.#truth.fresh(screen),
+    });
   }
 
   get pages(): PageSpec[] {
@@ -291,6 +352,7 @@ export class PanelModel {
         if (this.roomOn && this.plan?.power) this.#meeting.checkInIfWaiting();
       }
       this.#meeting.followCountdown();
+      this.#power.settle();
       if (!this.#disposed) this.#everySecond();
     }, 1000);
   }

@@ -5,9 +5,17 @@ import type { Room } from '../room/room.svelte.ts';
 import { t } from '../i18n/i18n.svelte.ts';
 import { callFor } from '../words/help-contact.ts';
 import type { SourceTile } from '../plan/plan.ts';
+import type { Step } from '../plan/plan.ts';
+import { transitionOf } from '../values.ts';
+import { type HeldChange, refusedMidTransition, sameDevice } from './held.ts';
+import { screensOf } from './screens.ts';
 import type { DeviceTruth } from './source-truth.ts';
 
 export type Phase = 'ready' | 'starting' | 'stopping';
+
+/** How often a held step looks at its device, and how many times it is tried before it is a fault. */
+const HOLD_CHECK_MS = 500;
+const HOLD_ATTEMPTS = 30;
 
 export interface PowerOptions {
   room: Room;
@@ -16,6 +24,8 @@ export interface PowerOptions {
   roomOn(): boolean;
   /** Warming up or cooling down, as a device reports it: worth waiting for. */
   transition(): Transition | null;
+  /** A power change the room accepted for a screen that cannot take it yet: worth waiting for too. */
+  held(): readonly HeldChange[];
   /** Someone is starting the room here (a meeting waiting for its check-in is kept). */
   someoneHere(): void;
   /** A start has settled, either way: the page shown follows. */
@@ -36,6 +46,12 @@ export class RoomPower {
   #problem = $state<string | null>(null);
   /** The problem said is the service's silence, not a device's: forgotten when it answers again. */
   #problemFromLink = false;
+  /** What the last failure was about, so the devices' own next good state can clear it. */
+  #failure: 'tile' | 'on' | 'off' | null = null;
+  /** Steps a screen refused mid-transition, held by the panel itself (a room without room logic). */
+  #held = $state<HeldChange[]>([]);
+  /** Bumped by every new start or switch-off: a held sequence from before it is dropped. */
+  #generation = 0;
   #disposed = false;
 
   constructor(options: PowerOptions) {
@@ -57,6 +73,10 @@ export class RoomPower {
   get problem(): string | null {
     return this.#problem;
   }
+  /** Power changes this panel holds for a screen that is warming up or cooling down. */
+  get held(): readonly HeldChange[] {
+    return this.#held;
+  }
 
   /** Starts the room with a source (or switches to it); refuses a second start while one runs. */
   async start(tile: SourceTile): Promise<void> {
@@ -70,7 +90,7 @@ export class RoomPower {
     this.#problemFromLink = false;
     try {
       const wasOn = this.#o.roomOn();
-      await this.#o.room.run(tile.steps);
+      await this.#runHolding(tile.steps);
       const volume = this.#o.room.plan?.volume;
       if (!wasOn && volume?.startLevel !== undefined) {
         await this.#o.room.exec(volume.module, volume.index, {
@@ -80,6 +100,7 @@ export class RoomPower {
       }
       if (!(await this.#until(() => this.#o.truth.holds(tile.active)))) {
         this.#failedTile = tile.id;
+        this.#failure = 'tile';
         this.#problem = t('room.power.tileFailed', {
           source: tile.label,
           call: callFor(this.#o.room.roomHelp.phone),
@@ -87,6 +108,7 @@ export class RoomPower {
       }
     } catch (error) {
       this.#failedTile = tile.id;
+      this.#failure = 'tile';
       this.#failed(error, () => this.#o.truth.holds(tile.active));
     } finally {
       this.#startingTile = null;
@@ -103,11 +125,13 @@ export class RoomPower {
     this.#problem = null;
     this.#problemFromLink = false;
     try {
-      await this.#o.room.run(steps);
+      await this.#runHolding(steps);
       if (!(await this.#until(() => this.#o.roomOn()))) {
+        this.#failure = 'on';
         this.#problem = t('room.power.onFailed');
       }
     } catch (error) {
+      this.#failure = 'on';
       this.#failed(error, () => this.#o.roomOn());
     } finally {
       this.#phase = 'ready';
@@ -123,11 +147,13 @@ export class RoomPower {
     this.#problem = null;
     this.#problemFromLink = false;
     try {
-      await this.#o.room.run(power.off);
+      await this.#runHolding(power.off);
       if (!(await this.#until(() => !this.#o.roomOn()))) {
+        this.#failure = 'off';
         this.#problem = t('room.power.offFailed', { call: callFor(this.#o.room.roomHelp.phone) });
       }
     } catch (error) {
+      this.#failure = 'off';
       this.#failed(error, () => !this.#o.roomOn());
     } finally {
       this.#phase = 'ready';
@@ -154,6 +180,7 @@ export class RoomPower {
         ]);
       }
     } catch (error) {
+      this.#failure = null;
       this.#problem = this.#o.room.messageOf(error);
     }
   }
@@ -161,6 +188,7 @@ export class RoomPower {
   dismissProblem(): void {
     this.#problem = null;
     this.#failedTile = null;
+    this.#failure = null;
     this.#problemFromLink = false;
   }
 
@@ -183,6 +211,85 @@ export class RoomPower {
     });
   }
 
+  /**
+   * A failure the devices have since put right is no longer said: the tile that did not start is
+   * now lit, the room that did not switch on (or off) now reports it. A red "Did not start" that
+   * outlived the cool-down it was about would tell the next person something untrue.
+   */
+  settle(): void {
+    if (this.#phase !== 'ready' || this.#failure === null) return;
+    const failedTile = this.#o.room.plan?.home.find((tile) => tile.id === this.#failedTile);
+    const putRight =
+      this.#failure === 'tile'
+        ? failedTile !== undefined && this.#o.truth.lit(failedTile)
+        : this.#failure === 'on'
+          ? this.#o.roomOn()
+          : !this.#o.roomOn();
+    if (putRight) this.dismissProblem();
+  }
+
+  /**
+   * Runs the steps in order. A step its device refuses because it is warming up or cooling down is
+   * held with everything after it, and carried out when the device allows: the room logic does
+   * this for a room that has one (its state `held`); a room without one has only the panel to
+   * remember what the person asked. A newer start or switch-off replaces what was held.
+   */
+  async #runHolding(steps: readonly Step[]): Promise<void> {
+    const generation = ++this.#generation;
+    this.#held = [];
+    await this.#runFrom(steps, generation, 0);
+  }
+
+  async #runFrom(steps: readonly Step[], generation: number, attempt: number): Promise<void> {
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
+      try {
+        await this.#o.room.run([step]);
+      } catch (error) {
+        // A device that keeps refusing long after it said it would be ready is a fault, said as one.
+        if (!refusedMidTransition(error) || attempt >= HOLD_ATTEMPTS) throw error;
+        this.#hold(steps.slice(i), generation, attempt);
+        return;
+      }
+    }
+    if (generation === this.#generation) this.#held = [];
+  }
+
+  #hold(rest: readonly Step[], generation: number, attempt: number): void {
+    const screens = screensOf(this.#o.room.plan);
+    this.#held = rest.flatMap((s): HeldChange[] =>
+      s.command.method === 'power' && typeof s.command.args[0] === 'boolean'
+        ? [
+            {
+              module: s.module,
+              index: s.index,
+              name: screens.find((p) => sameDevice(p, s))?.name ?? this.#o.room.nameOf(s),
+              power: s.command.args[0],
+            },
+          ]
+        : [],
+    );
+    const first = rest[0]!;
+    const { clock } = this.#o.room;
+    let waited = 0;
+    const check = () => {
+      if (this.#disposed || generation !== this.#generation) return;
+      waited += HOLD_CHECK_MS;
+      // Until the device no longer reports its transition (and at least a second, between tries).
+      const busy = transitionOf(this.#o.room.feed(first.module, first.index).state) !== null;
+      if (busy || waited < 1000) {
+        clock.setTimeout(check, HOLD_CHECK_MS);
+        return;
+      }
+      this.#runFrom(rest, generation, attempt + 1).catch((error: unknown) => {
+        if (generation !== this.#generation) return;
+        this.#held = [];
+        this.#problem = this.#o.room.messageOf(error);
+      });
+    };
+    clock.setTimeout(check, HOLD_CHECK_MS);
+  }
+
   /** Resolves true once `ok()` holds, false after the confirm time (longer while warming up). */
   #until(ok: () => boolean): Promise<boolean> {
     if (ok()) return Promise.resolve(true);
@@ -193,8 +300,10 @@ export class RoomPower {
         if (this.#disposed) return resolve(false);
         if (ok()) return resolve(true);
         waited += 250;
-        // A projector warming up takes its time: keep waiting while a device says it is on its way.
-        if (waited >= this.#o.room.confirmTimeoutMs && this.#o.transition() === null) return resolve(false);
+        // A projector warming up takes its time: keep waiting while a device says it is on its way
+        // (or the room holds the change for it), and give it the confirm time after it last said so.
+        if (this.#o.transition() !== null || this.#o.held().length > 0) waited = 0;
+        if (waited >= this.#o.room.confirmTimeoutMs) return resolve(false);
         clock.setTimeout(check, 250);
       };
       clock.setTimeout(check, 250);

@@ -3,7 +3,8 @@ import type { Room } from '../room/room.svelte.ts';
 import { t } from '../i18n/i18n.svelte.ts';
 import { sameValue, transitionOf } from '../values.ts';
 import { callWords } from '../words/help-contact.ts';
-import type { SourceTile, Watch } from '../plan/plan.ts';
+import type { Address, SourceTile, Watch } from '../plan/plan.ts';
+import { type HeldChange, sameDevice } from './held.ts';
 
 /**
  * A tile's state from the devices: `confirmed` (lit) only while every screen that shows the
@@ -21,6 +22,10 @@ export interface SourceTruth {
   warming: { name: string; remaining: number; percent: number } | null;
   /** The screen that does not answer. */
   silent: string | null;
+  /** The screen still cooling down that the start waits for, with its seconds left. */
+  held: { name: string; remaining: number } | null;
+  /** Shown, but a screen showing it reports its picture blanked (a projector's AV mute). */
+  blanked?: boolean | undefined;
 }
 
 export interface TruthSources {
@@ -31,6 +36,17 @@ export interface TruthSources {
   /** The tile being started here, and the one whose start failed here (ids). */
   startingTile(): string | null;
   failedTile(): string | null;
+  /** Power changes accepted but waiting for a screen's warm-up or cool-down to end. */
+  held(): HeldChange[];
+  /** Where a screen reports its picture blanked (the panel's Blank picture controls). */
+  pictureMutes(): readonly Watch[];
+}
+
+/** A device's transition as the panel shows it: seconds left counted down between reports. */
+export interface Countdown {
+  kind: 'warming' | 'cooling';
+  remaining: number;
+  percent: number;
 }
 
 /** What the devices report, read for the panel: a value held, freshly, and each source's story. */
@@ -72,10 +88,20 @@ export class DeviceTruth {
     return tile.active.key === 'active' && this.holds({ ...tile.active, key: 'selected' });
   }
 
-  /** Seconds left of a warm-up, counted down from when the report arrived until the next one. */
+  /** A screen's warm-up or cool-down, counted down on the panel between its reports. */
+  countdown(device: Address): Countdown | null {
+    return this.#countdown(this.stateOf(device));
+  }
+
   #warming(state: Record<string, unknown> | undefined): { remaining: number; percent: number } | null {
+    const c = this.#countdown(state);
+    return c?.kind === 'warming' ? { remaining: c.remaining, percent: c.percent } : null;
+  }
+
+  /** Seconds left of a transition, counted down from when the report arrived until the next one. */
+  #countdown(state: Record<string, unknown> | undefined): Countdown | null {
     const t = transitionOf(state);
-    if (!state || !t || t.kind !== 'warming') return null;
+    if (!state || !t) return null;
     const now = this.#from.nowMs();
     let heard = this.#heardAt.get(state);
     if (heard === undefined) {
@@ -85,13 +111,21 @@ export class DeviceTruth {
     const remaining = Math.max(0, t.remaining - Math.floor((now - heard) / 1000));
     const percent =
       t.total > 0 ? Math.round((100 * Math.min(t.total, t.total - remaining)) / t.total) : t.percent;
-    return { remaining, percent };
+    return { kind: t.kind, remaining, percent };
   }
 
   truth(tile: SourceTile): SourceTruth {
     const { room } = this.#from;
-    const none = { warming: null, silent: null };
-    if (this.lit(tile)) return { state: 'confirmed', status: t('room.source.showing'), ...none };
+    const none = { warming: null, silent: null, held: null };
+    if (this.lit(tile)) {
+      // Lit, but the screens show black: say so, not "Showing now".
+      const blanked = this.#from
+        .pictureMutes()
+        .some((w) => tile.shownBy.some((p) => sameDevice(p, w)) && this.holds(w) && this.fresh(w));
+      return blanked
+        ? { state: 'confirmed', status: t('room.plan.control.pictureBlanked'), ...none, blanked }
+        : { state: 'confirmed', status: t('room.source.showing'), ...none };
+    }
     if (!this.#chosen(tile)) return { state: 'idle', status: null, ...none };
     // The room system out of reach: nothing to tell of a source but what was pressed here (the
     // panel's one offline notice says the rest), never "not read yet" on every tile.
@@ -111,6 +145,19 @@ export class DeviceTruth {
         }),
         warming: null,
         silent: who,
+        held: null,
+      };
+    }
+    // A start the room accepted while a screen cools down: carried out when it allows.
+    for (const p of tile.shownBy) {
+      if (!this.#from.held().some((h) => h.power && sameDevice(h, p))) continue;
+      const remaining = this.countdown(p)?.remaining ?? 0;
+      return {
+        state: 'warming',
+        status: t('room.source.held', { device: p.name, seconds: remaining }),
+        warming: null,
+        silent: null,
+        held: { name: p.name, remaining },
       };
     }
     for (const p of tile.shownBy) {
@@ -121,6 +168,7 @@ export class DeviceTruth {
           status: t('room.source.warming', { device: p.name, seconds: w.remaining }),
           warming: { name: p.name, ...w },
           silent: null,
+          held: null,
         };
     }
     if (this.#from.startingTile() === tile.id)

@@ -19,6 +19,7 @@ export function faderOf(level: LevelSpec): FaderSpec {
     unit,
     taper: unit.toLowerCase() === 'db' ? 'audio' : 'linear',
     limits: { min: level.min, max: level.max },
+    ...(level.display ? { display: level.display } : {}),
   };
 }
 

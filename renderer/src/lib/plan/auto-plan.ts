@@ -214,7 +214,11 @@ function forUser(c: ControlSpec, m: ModuleInfo, ctx: Context): boolean {
     case 'Camera':
       return method === 'preset';
     case 'Mixer':
-      return c.type === 'toggle' && method === 'mute' && isMicrophone(channelName(m, c.on.args[0]) ?? '');
+      // A microphone's mute and, beside it, its level: the presenter's. Playback and the rest of
+      // the desk are the engineer's.
+      if (c.type === 'toggle' && method === 'mute') return isMicrophone(channelName(m, c.on.args[0]) ?? '');
+      if (c.type === 'level' && method === 'fader') return isMicrophone(channelName(m, c.args[0]) ?? '');
+      return false;
     case 'Lighting':
       return method === 'scene';
     default:
@@ -234,6 +238,8 @@ function forPeople(c: ControlSpec, m: ModuleInfo): ControlSpec {
   // A microphone's mute is named by its channel alone: the strip says it mutes.
   if (m.module === 'Mixer' && c.type === 'toggle')
     return { ...c, label: channelName(m, c.on.args[0]) ?? c.label };
+  // Its level reads in percent, as the program volume does: no decibels for a lecturer.
+  if (m.module === 'Mixer' && c.type === 'level') return { ...c, display: 'percent' };
   return c;
 }
 
@@ -298,8 +304,11 @@ export function automaticPlan(modules: ModuleInfo[]): PanelPlan {
     const kind = m === logic || m.logic ? 'room' : (KIND[m.module] ?? 'more');
     grouped.set(kind, [...(grouped.get(kind) ?? []), user]);
   }
+  // Blank / Show picture belongs beside the sources, where the lecturer is: not a tab of its own.
+  const beside = home.length > 0 ? (grouped.get('display') ?? []) : [];
+  if (beside.length > 0) grouped.delete('display');
   const pages: PageSpec[] = [
-    { id: 'sources', title: t('room.plan.page.sources'), kind: 'sources', groups: [] },
+    { id: 'sources', title: t('room.plan.page.sources'), kind: 'sources', groups: beside },
     ...PAGES.filter((p) => grouped.has(p.kind)).map((p) => ({
       id: p.kind,
       title: t(

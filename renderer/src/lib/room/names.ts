@@ -30,6 +30,29 @@ export function friendly(what: string): string {
   return number === undefined ? base : t('room.device.numbered', { device: base, number });
 }
 
+/**
+ * Kinds of device a person in the room can check is switched on and plugged in: a display at the
+ * wall. A ceiling projector, a rack's switcher or mixer, cameras and the room system are a
+ * technician's, so what is said about them only says who to call.
+ */
+const WITHIN_REACH: ReadonlySet<string> = new Set(['Display']);
+
+/**
+ * Whether the device named as the room or the panel names it ("Projector 1", "The projector") is
+ * within reach; a name the room's modules do not give is taken to be (the sentence then says what
+ * to check, as before).
+ */
+export function withinReachOf(types: Types, device: string): boolean {
+  for (const [className, count] of Object.entries(types)) {
+    for (let index = 1; index <= count; index++) {
+      const service = deviceName(types, { module: className, index });
+      const names = [service, `${className} ${index}`, friendly(service)];
+      if (names.includes(device)) return WITHIN_REACH.has(className);
+    }
+  }
+  return true;
+}
+
 /** The device a failed step was for (Room.run marks it). */
 export function targetOf(error: unknown): Address | undefined {
   const target =

@@ -15,7 +15,7 @@ import { type Connection, DeviceHealth, type Silence } from './health.svelte.ts'
 import { RoomHelpDesk } from './help.svelte.ts';
 import { type PanelLive, RoomLive } from './live.ts';
 import type { RoomMemory } from './memory.ts';
-import { deviceName, friendly, targetOf } from './names.ts';
+import { deviceName, friendly, targetOf, withinReachOf } from './names.ts';
 import { RoomPolling } from './polling.svelte.ts';
 import { RoomRecord } from './record.svelte.ts';
 import { classNameOf } from '../technician/addressing.ts';
@@ -241,8 +241,14 @@ export class Room implements RoomPort {
       device: target === undefined || target.module === 'RoomLogic' ? undefined : this.nameOf(target),
       booking,
       phone: this.roomHelp.phone,
+      withinReach: (device) => this.withinReach(device),
     });
     return words ?? errorWords(toBridgeError(error));
+  }
+
+  /** Whether a person in the room can check the named device themselves (see withinReachOf). */
+  withinReach(device: string): boolean {
+    return withinReachOf(this.types, device);
   }
 
   /** A device as the room calls it: "Display 1" (with its number only when the room has several). */

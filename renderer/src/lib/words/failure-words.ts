@@ -26,6 +26,12 @@ export interface FailureContext {
   booking?: boolean | undefined;
   /** The room's help number or contact (null: none known). */
   phone: string | null;
+  /**
+   * Whether a person in the room can check the named device is switched on and plugged in (a
+   * display at the wall); a ceiling projector or a rack's switcher is a technician's, so its
+   * sentence only says who to call. Absent: every device is taken to be within reach.
+   */
+  withinReach?: ((device: string) => boolean) | undefined;
 }
 
 const NOT_ANSWERING =
@@ -74,11 +80,22 @@ function devicesOf(error: FailureLike): PartialDevice[] | null {
   return devices.length > 0 ? devices : null;
 }
 
+/** The sentence's words: "not responding" says what to check only when the devices are within reach. */
+function wordsFor(problem: DeviceProblem, names: readonly string[], context: FailureContext): MessageKey {
+  const reach = context.withinReach ?? (() => true);
+  if (problem === 'noAnswer' && !names.every(reach)) return 'room.failure.notRespondingCall';
+  return PROBLEM_WORDS[problem];
+}
+
 /** "Display 1 and Display 2 are not responding: …": the devices that share the worst problem, named. */
-function partialSentence(devices: readonly PartialDevice[], call: string): string {
+function partialSentence(devices: readonly PartialDevice[], context: FailureContext): string {
   const problem = WORST_FIRST.find((p) => devices.some((d) => d.problem === p)) ?? 'problem';
   const names = [...new Set(devices.filter((d) => d.problem === problem).map((d) => d.name))];
-  return t(PROBLEM_WORDS[problem], { count: names.length, devices: fmt().list(names), call });
+  return t(wordsFor(problem, names, context), {
+    count: names.length,
+    devices: fmt().list(names),
+    call: callFor(context.phone),
+  });
 }
 
 /** One sentence, or null when the failure is not about the room's devices (the caller keeps its words). */
@@ -93,14 +110,15 @@ export function failureSentence(error: FailureLike, context: FailureContext): st
   }
   if (error.code === ErrorCode.ROOMDECK_ROOM_PARTIAL) {
     const devices = devicesOf(error);
-    if (devices) return partialSentence(devices, call);
+    if (devices) return partialSentence(devices, context);
   }
   // The service's own words (English, by its spec) may name the device and the fault; a partial
   // failure without structured devices (an older page's) is read the same way.
   const evidence = said ?? (error.code === ErrorCode.ROOMDECK_ROOM_PARTIAL ? error.message : '');
   const named = NAMED.exec(evidence)?.[1];
   const device = named ?? context.device ?? t('room.device.theRoom');
-  const one = (problem: DeviceProblem) => t(PROBLEM_WORDS[problem], { count: 1, devices: device, call });
+  const one = (problem: DeviceProblem) =>
+    t(wordsFor(problem, [device], context), { count: 1, devices: device, call });
   switch (error.code) {
     case ErrorCode.ROOMDECK_DRIVER_ERROR:
     case ErrorCode.ROOMDECK_ROOM_PARTIAL:

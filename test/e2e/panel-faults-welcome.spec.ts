@@ -1,0 +1,130 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/own-stack.ts';
+import { openRoom } from './support/panel.ts';
+import { ROOT } from './support/processes.ts';
+import { SIZES } from './support/sizes.ts';
+
+/*
+ * Faults before the press: a device the room needs that does not answer is said on the welcome,
+ * once, in words for its kind (a ceiling projector is a technician's, a wall display something a
+ * person can check), never over the tiles; Help opens on it with the number, and a help request
+ * carries it. Tasman Auditorium names no help number of its own: the panel shows the building's,
+ * from the configuration (`supportContact`).
+ */
+
+const BUILDING = 'AV desk, ext. 4357';
+test.use({ ownStack: { config: { supportContact: BUILDING } } });
+
+const TASMAN = 'sys-tasman-auditorium';
+const PROJECTOR = 'mod-auditorium-projector';
+const HUDDLE = 'sys-huddle-3-2';
+const HUDDLE_DISPLAY = 'mod-huddle-display';
+const SHOTS = path.join(ROOT, 'test-results', 'screens');
+
+const strip = (page: Page) => page.getByRole('alert', { name: 'Faults' });
+const tile = (page: Page, name: string) =>
+  page.getByRole('group', { name: 'Sources' }).getByRole('button', { name: new RegExp(`^${name}`) });
+
+/** What is on screen now at each panel size: saved to be looked at, and read by axe. */
+async function shootAndAxe(page: Page, name: string): Promise<string[]> {
+  mkdirSync(SHOTS, { recursive: true });
+  const found: string[] = [];
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    const fits = await page.evaluate(() => {
+      const doc = document.scrollingElement ?? document.documentElement;
+      return doc.scrollHeight <= window.innerHeight + 1;
+    });
+    expect(fits, `${name} at ${size.width}×${size.height} fits one screen`).toBe(true);
+    await page.screenshot({ path: path.join(SHOTS, `faults-${name}-${size.width}x${size.height}.png`) });
+    const result = await new AxeBuilder({ page }).analyze();
+    for (const v of result.violations) {
+      if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+      for (const node of v.nodes)
+        found.push(`${size.width}×${size.height} ${name}: ${v.id} (${v.impact}) on ${node.target.join(' ')}`);
+    }
+  }
+  await page.setViewportSize(SIZES[0]);
+  return found;
+}
+
+test.afterEach(async ({ service }) => {
+  await service.moduleSettings(PROJECTOR, { warm_up_seconds: 30, cool_down_seconds: 20 });
+  await service.moduleSettings(HUDDLE_DISPLAY, {});
+  await service.exec(TASMAN, 'RoomLogic', 'power', [false]).catch(() => undefined);
+  await service.exec(HUDDLE, 'RoomLogic', 'power', [false]).catch(() => undefined);
+});
+
+test('a dead projector is said on the welcome before anyone presses, once, with the building’s number; Help opens on it and a request carries it', async ({
+  page,
+  stack,
+  service,
+}) => {
+  await service.exec(TASMAN, 'RoomLogic', 'power', [false]).catch(() => undefined);
+  await service.exec(TASMAN, 'RoomLogic', 'clear_help_requests', []);
+  await service.moduleSettings(PROJECTOR, { offline: true, warm_up_seconds: 0, cool_down_seconds: 0 });
+  await openRoom(page, stack.host.url, 'Tasman Auditorium');
+  await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome');
+
+  // One sentence, for a ceiling projector: who to call, not "check it is plugged in".
+  await expect(strip(page)).toHaveText(`Projector 1 is not responding: call ${BUILDING}.`);
+  await expect(strip(page).locator('.fault')).toHaveCount(1);
+  // In the page's flow, above the tiles: never over them.
+  const stripBox = await strip(page).boundingBox();
+  const tileBox = await tile(page, 'Laptop').boundingBox();
+  expect(stripBox!.y + stripBox!.height).toBeLessThanOrEqual(tileBox!.y);
+  expect(await shootAndAxe(page, 'welcome')).toEqual([]);
+
+  // Help opens on the fault, with the number.
+  await page.getByRole('button', { name: 'Help', exact: true }).click();
+  const help = page.getByRole('dialog');
+  await expect(help.getByRole('alert', { name: 'Not working now' })).toHaveText(
+    `Projector 1 is not responding: call ${BUILDING}.`,
+  );
+  await expect(help.locator('[data-help-phone]')).toContainText(BUILDING);
+  expect(await shootAndAxe(page, 'help')).toEqual([]);
+  await help.getByRole('button', { name: 'Request help' }).click();
+  await expect(help.locator('[data-help-request="sent"]')).toBeVisible();
+  const requests = (await service.state(TASMAN, 'RoomLogic')).help_requests as { message: string }[];
+  expect(requests.at(-1)?.message).toBe(
+    'Help requested at the panel in Tasman Auditorium: Projector 1 is not responding',
+  );
+  await help.getByRole('button', { name: 'Close help' }).click();
+
+  // Pressed anyway: the banner says it once; no second copy of it over the tiles.
+  await tile(page, 'Laptop').click();
+  await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use', { timeout: 30_000 });
+  await expect(tile(page, 'Laptop')).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
+  await expect(page.locator('.source-story')).toHaveText(
+    `Laptop: Projector 1 is not responding. Call AV support on ${BUILDING}.`,
+  );
+  await expect(page.locator('[data-problem]')).toHaveCount(0);
+  await expect(page.getByText(/is not responding/)).toHaveCount(1);
+  await expect(page.getByText(/plugged in/)).toHaveCount(0);
+  expect(await shootAndAxe(page, 'pressed')).toEqual([]);
+
+  // The projector answers again: the strip goes.
+  await service.exec(TASMAN, 'RoomLogic', 'power', [false]).catch(() => undefined);
+  await service.moduleSettings(PROJECTOR, { warm_up_seconds: 0, cool_down_seconds: 0 });
+  await service.exec(TASMAN, 'RoomLogic', 'power', [false]);
+  await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome', { timeout: 15_000 });
+  await expect(strip(page)).toHaveCount(0, { timeout: 15_000 });
+});
+
+test('a wall display that does not answer: the strip says what a person can check', async ({
+  page,
+  stack,
+  service,
+}) => {
+  await service.exec(HUDDLE, 'RoomLogic', 'power', [false]).catch(() => undefined);
+  await service.moduleSettings(HUDDLE_DISPLAY, { offline: true });
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
+  await expect(strip(page)).toHaveText(
+    /^Display 1 is not responding: check that it is switched on and plugged in, then try again, or call .+\.$/,
+  );
+  expect(await shootAndAxe(page, 'huddle')).toEqual([]);
+});

@@ -1,0 +1,116 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/own-stack.ts';
+import { openRoom } from './support/panel.ts';
+import { ROOT } from './support/processes.ts';
+import { SIZES } from './support/sizes.ts';
+
+/*
+ * The lectern's page (Tasman Auditorium): Blank / Show picture sits beside the sources, not on a
+ * Display tab of its own, and while the projector reports the picture blanked the source's tile
+ * says "Picture blanked", not a green "Showing now". The state is the projector's own: blanked
+ * or shown from its remote, the panel follows.
+ */
+
+test.use({ ownStack: {} });
+
+const TASMAN = 'sys-tasman-auditorium';
+const PROJECTOR = 'mod-auditorium-projector';
+const SHOTS = path.join(ROOT, 'test-results', 'screens');
+
+const tile = (page: Page, name: string) =>
+  page.getByRole('group', { name: 'Sources' }).getByRole('button', { name: new RegExp(`^${name}`) });
+
+/** What is on screen now at each panel size: saved to be looked at, and read by axe. */
+async function shootAndAxe(page: Page, name: string): Promise<string[]> {
+  mkdirSync(SHOTS, { recursive: true });
+  const found: string[] = [];
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    const fits = await page.evaluate(() => {
+      const doc = document.scrollingElement ?? document.documentElement;
+      const out = [...document.querySelectorAll<HTMLElement>('.panel *')].filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.bottom > window.innerHeight + 1 || r.right > window.innerWidth + 1);
+      });
+      return doc.scrollHeight <= window.innerHeight + 1 && out.length === 0;
+    });
+    expect(fits, `${name} at ${size.width}×${size.height} fits one screen`).toBe(true);
+    await page.screenshot({ path: path.join(SHOTS, `lectern-${name}-${size.width}x${size.height}.png`) });
+    const result = await new AxeBuilder({ page }).analyze();
+    for (const v of result.violations) {
+      if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+      for (const node of v.nodes)
+        found.push(`${size.width}×${size.height} ${name}: ${v.id} (${v.impact}) on ${node.target.join(' ')}`);
+    }
+  }
+  await page.setViewportSize(SIZES[0]);
+  return found;
+}
+
+test.afterEach(async ({ service }) => {
+  await service.exec(TASMAN, 'RoomLogic', 'power', [false]).catch(() => undefined);
+  await service.moduleSettings(PROJECTOR, { warm_up_seconds: 30, cool_down_seconds: 20 });
+});
+
+test('Blank picture is on the main page beside the sources, and the tile says "Picture blanked" while the projector reports it', async ({
+  page,
+  stack,
+  service,
+}) => {
+  await service.moduleSettings(PROJECTOR, { warm_up_seconds: 0, cool_down_seconds: 0 });
+  await service.exec(TASMAN, 'RoomLogic', 'power', [false]).catch(() => undefined);
+  await openRoom(page, stack.host.url, 'Tasman Auditorium');
+  await tile(page, 'Laptop').click();
+  await expect(tile(page, 'Laptop')).toHaveAttribute('data-state', 'confirmed', { timeout: 15_000 });
+  await expect(tile(page, 'Laptop')).toContainText('Showing now');
+
+  // No Display tab: the control is on the Sources page, in reach.
+  await expect(page.getByRole('tab', { name: 'Display' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Sources' })).toHaveAttribute('aria-selected', 'true');
+  const blank = page.getByRole('tabpanel').getByRole('button', { name: 'Blank picture', exact: true });
+  await expect(blank).toHaveAttribute('aria-pressed', 'false');
+
+  await blank.click();
+  await expect.poll(async () => (await service.state(TASMAN, 'Projector')).mute).toBe(true);
+  await expect(blank).toHaveAttribute('aria-pressed', 'true');
+  await expect(blank).toHaveText('Picture blanked');
+  await expect(tile(page, 'Laptop')).toHaveAttribute('data-blanked', 'true');
+  await expect(tile(page, 'Laptop')).toContainText('Picture blanked');
+  await expect(tile(page, 'Laptop')).not.toContainText('Showing now');
+  expect(await shootAndAxe(page, 'blanked')).toEqual([]);
+
+  // Shown again from the projector's own remote: the panel follows the projector.
+  await service.exec(TASMAN, 'Projector', 'mute', [false]);
+  await expect(tile(page, 'Laptop')).toContainText('Showing now', { timeout: 15_000 });
+  await expect(tile(page, 'Laptop')).toHaveAttribute('data-blanked', 'false');
+  await expect(blank).toHaveAttribute('aria-pressed', 'false');
+  expect(await shootAndAxe(page, 'shown')).toEqual([]);
+});
+
+test('each microphone’s level beside its mute: a step up is the DSP’s own fader, read back in %', async ({
+  page,
+  stack,
+  service,
+}) => {
+  await service.moduleSettings(PROJECTOR, { warm_up_seconds: 0, cool_down_seconds: 0 });
+  await service.exec(TASMAN, 'RoomLogic', 'power', [true]);
+  await service.exec(TASMAN, 'Mixer', 'fader', [1, -10]);
+  await openRoom(page, stack.host.url, 'Tasman Auditorium');
+  await page.getByRole('tab', { name: 'Mics' }).click();
+  const mics = page.getByRole('region', { name: 'Microphones' });
+  const lectern = mics.getByRole('slider', { name: 'Lectern', exact: true });
+  await expect(mics.getByRole('button', { name: 'Mute Lectern', exact: true })).toBeVisible();
+  await expect(mics.getByRole('slider', { name: 'Playback' })).toHaveCount(0);
+  const before = await lectern.getAttribute('aria-valuetext');
+  expect(before).toMatch(/^\d+ %$/);
+  await lectern.focus();
+  await lectern.press('ArrowUp');
+  await expect.poll(async () => (await service.state(TASMAN, 'Mixer')).fader_1).toBeGreaterThan(-10);
+  await expect(lectern).not.toHaveAttribute('aria-valuetext', before!);
+  expect(await shootAndAxe(page, 'mics')).toEqual([]);
+  await service.exec(TASMAN, 'Mixer', 'fader', [1, 0]);
+});
