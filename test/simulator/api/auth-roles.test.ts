@@ -102,7 +102,7 @@ describe('role matrix', () => {
     const systems = await api.req('GET', '/api/control/systems');
     expect(systems.headers.get('x-total-count')).toBe('6');
     const modules = await api.req('GET', '/api/control/modules');
-    expect(modules.headers.get('x-total-count')).toBe('29');
+    expect(modules.headers.get('x-total-count')).toBe('31');
   });
 
   it('lets the user role read, exec, and read state, funcs, count and types', async () => {
