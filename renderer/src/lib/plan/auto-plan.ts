@@ -3,6 +3,7 @@ import type { MessageKey } from '#locales';
 import { t } from '../i18n/i18n.svelte.ts';
 import { channelName, controlsOf, knownValues, type ModuleInfo } from './auto-controls.ts';
 import { paramRange } from './param-range.ts';
+import { kindWord } from '../room/names.ts';
 import {
   type Address,
   type GroupSpec,
@@ -36,7 +37,7 @@ const strings = (v: unknown): string[] =>
 const first = (modules: ModuleInfo[], name: string) => modules.find((m) => m.module === name);
 const all = (modules: ModuleInfo[], ...names: string[]) => modules.filter((m) => names.includes(m.module));
 const at = (m: Address): Address => ({ module: m.module, index: m.index });
-const titled = (m: ModuleInfo, name = m.module) =>
+const titled = (m: ModuleInfo, name = kindWord(m.module)) =>
   m.count > 1 ? t('room.plan.numbered', { name, number: m.index }) : name;
 const same = (a: Address, b: Address) => a.module === b.module && a.index === b.index;
 
@@ -245,7 +246,11 @@ function groupsOf(m: ModuleInfo, ctx: Context): { user: GroupSpec | null; advanc
   if (m.module === 'Lighting') rest.sort((a, b) => Number(a.type === 'level') - Number(b.type === 'level'));
   const title = titled(
     m,
-    m.module === 'Lighting' ? t('room.plan.page.lights') : m.logic ? t('room.plan.page.room') : m.module,
+    m.module === 'Lighting'
+      ? t('room.plan.page.lights')
+      : m.logic
+        ? t('room.plan.page.room')
+        : kindWord(m.module),
   );
   const blinds = m.module === 'Blinds' ? { readout: { kind: 'blinds' as const, ...at(m) } } : {};
   return {

@@ -8,6 +8,32 @@ export function deviceName(types: Types, target: Address): string {
   return (types[target.module] ?? 1) > 1 ? `${target.module} ${target.index}` : target.module;
 }
 
+/** Module classes as the panel names them in a heading or a list ("Projector 1", "Projektor 1"). */
+const KIND_WORDS: Record<string, MessageKey> = {
+  Display: 'room.kind.display',
+  Projector: 'room.kind.projector',
+  Camera: 'room.kind.camera',
+  Mixer: 'room.kind.mixer',
+  Lighting: 'room.kind.lighting',
+  Blinds: 'room.kind.blinds',
+  Switcher: 'room.kind.switcher',
+  RoomPC: 'room.kind.roomPc',
+  RoomLogic: 'room.kind.roomLogic',
+  Bookings: 'room.kind.bookings',
+};
+
+/** A kind of device in the panel's language; a class Roomdeck does not know keeps its own name (data). */
+export function kindWord(className: string): string {
+  const key = Object.hasOwn(KIND_WORDS, className) ? KIND_WORDS[className] : undefined;
+  return key ? t(key) : className;
+}
+
+/** A device named by its kind in the panel's language: "Projektor 2" when the room has several. */
+export function deviceLabel(types: Types, target: Address): string {
+  const name = kindWord(target.module);
+  return (types[target.module] ?? 1) > 1 ? t('room.plan.numbered', { name, number: target.index }) : name;
+}
+
 /** Module classes as a person in the room calls them; other classes: "The {class, lowercased}". */
 const DEVICE_WORDS: Record<string, MessageKey> = {
   Mixer: 'room.device.mixer',
