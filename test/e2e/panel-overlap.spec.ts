@@ -99,6 +99,7 @@ for (const language of LANGUAGES) {
         await expectNoOverlap(page, `${at} in use with Extend`, '.panel', SOFT);
         await expectOneScreen(page, `${at} in use with Extend`, SOFT);
         await shoot(page, `${language}-${size.width}x${size.height}-extend`, FOLDER);
+        expect.soft(await offCentre(page), `${at}: End meeting's words centred in it`).toBeLessThan(3);
       }
     } finally {
       for (const room of [HUDDLE, BOARDROOM])
@@ -123,5 +124,16 @@ function gapBeforeSubject(page: Page): Promise<string> {
     // On a line of its own below the end time it needs no space before it.
     if (b.top > a.top + a.height / 2) return 'apart';
     return gap > 3 ? 'apart' : `${Math.round(gap)} px apart`;
+  });
+}
+
+/** How far (px) the words of the bar's End meeting / Room off sit from the middle of its button. */
+function offCentre(page: Page): Promise<number> {
+  return page.locator('.panel .control-bar .room-off').evaluate((button) => {
+    const range = document.createRange();
+    range.selectNodeContents(button);
+    const words = range.getBoundingClientRect();
+    const box = button.getBoundingClientRect();
+    return Math.abs(words.left + words.width / 2 - (box.left + box.width / 2));
   });
 }
