@@ -195,6 +195,9 @@ interface Context {
 
 /** Is this control for the person presenting (true) or for the engineer (false)? */
 function forUser(c: ControlSpec, m: ModuleInfo, ctx: Context): boolean {
+  // A choice of one is no choice ("Mode: Presentation" as one huge button): it is the device's
+  // state, and a free-text parameter with it is the engineer's, on the Advanced page.
+  if (c.type === 'select' && c.options.length < 2) return false;
   const method = c.type === 'button' ? c.command.method : c.type === 'toggle' ? c.on.method : c.method;
   switch (m.module) {
     case 'Display':
