@@ -42,16 +42,23 @@ test.afterAll(async () => {
 test.use({ hasTouch: true });
 test.describe.configure({ timeout: 240_000 });
 
-/** The room speaks `locale` (null: its own settings say nothing of language). */
-async function roomLanguage(systemId: string, locale: string | null): Promise<void> {
+/** The room speaks `locale` and offers `languages` (null: its settings say nothing of language). */
+async function roomLanguage(systemId: string, locale: string | null, languages?: string[]): Promise<void> {
   const system = await service.request<{ version: number; settings: Record<string, unknown> }>(
     'GET',
     `/systems/${systemId}`,
   );
-  const { locale: _old, ...panel } = (system.settings.panel ?? {}) as Record<string, unknown>;
+  const {
+    locale: _old,
+    languages: _offered,
+    ...panel
+  } = (system.settings.panel ?? {}) as Record<string, unknown>;
   await service.request('PUT', `/systems/${systemId}`, {
     version: system.version,
-    settings: { ...system.settings, panel: locale === null ? panel : { ...panel, locale } },
+    settings: {
+      ...system.settings,
+      panel: locale === null ? panel : { ...panel, locale, ...(languages ? { languages } : {}) },
+    },
   });
 }
 
@@ -137,5 +144,36 @@ test('the room picker shows a room’s features as words, never its configuratio
     for (const text of await rooms.locator('.room-facts').allTextContents())
       expect(text, 'a room’s facts in words').not.toMatch(TOKEN);
     await shoot(page, `en-${size.width}x${size.height}-picker`, FOLDER);
+  }
+});
+
+test('an error said in German is said again in Arabic when the room’s language changes', async ({ page }) => {
+  const huddle = { id: 'sys-huddle-3-2', name: 'Huddle 3.2' };
+  await roomLanguage(huddle.id, 'de', ['de', 'ar']);
+  await service.exec(huddle.id, 'RoomLogic', 'power', [false]).catch(() => undefined);
+  await service.moduleSettings('mod-huddle-display', { offline: true });
+  try {
+    await signInAnyLanguage(page, stack.host.url);
+    await openRoomAnyLanguage(page, huddle.id, huddle.name);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await page.locator('.panel .source-tile').first().tap();
+    const problem = page.locator('.panel [data-problem]');
+    await expect(problem).toBeVisible({ timeout: 30_000 });
+    await expect(problem).not.toContainText(/\p{Script=Arabic}/u);
+    const german = (await problem.textContent()) ?? '';
+
+    // The room's language changes (its settings, as a technician changes them): the page follows.
+    await roomLanguage(huddle.id, 'ar', ['de', 'ar']);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar', { timeout: 60_000 });
+    // The same failure, said again in Arabic: not the German sentence left over.
+    await expect(problem).toContainText(/\p{Script=Arabic}/u);
+    await expect(problem).not.toContainText(german.replace(/\s*OK\s*$/, '').slice(0, 20));
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await shoot(page, `ar-${size.width}x${size.height}-problem-after-switch`, FOLDER);
+    }
+  } finally {
+    await service.moduleSettings('mod-huddle-display', {});
+    await roomLanguage(huddle.id, null);
   }
 });

@@ -32,7 +32,8 @@ export class RoomPower {
   #phase = $state<Phase>('ready');
   #startingTile = $state<string | null>(null);
   #failedTile = $state<string | null>(null);
-  #problem = $state<string | null>(null);
+  // Kept as how to say it, not as words said once: a language switch re-says it.
+  #problem = $state<(() => string) | null>(null);
   #disposed = false;
 
   constructor(options: PowerOptions) {
@@ -52,7 +53,7 @@ export class RoomPower {
   }
   /** The last room-level failure (start, switch off), naming what let the room down. */
   get problem(): string | null {
-    return this.#problem;
+    return this.#problem?.() ?? null;
   }
 
   /** Starts the room with a source (or switches to it); refuses a second start while one runs. */
@@ -76,16 +77,17 @@ export class RoomPower {
       }
       if (!(await this.#until(() => this.#o.truth.holds(tile.active)))) {
         this.#failedTile = tile.id;
-        this.#problem = t('room.power.tileFailed', {
-          source: tile.label,
-          call: callFor(this.#o.room.roomHelp.phone),
-        });
+        this.#problem = () =>
+          t('room.power.tileFailed', {
+            source: tile.label,
+            call: callFor(this.#o.room.roomHelp.phone),
+          });
       }
     } catch (error) {
       // A hung answer from a room that did start: the state says so, and that is what counts.
       if (!(isNoAnswer(error) && (await this.#until(() => this.#o.truth.holds(tile.active))))) {
         this.#failedTile = tile.id;
-        this.#problem = this.#o.room.messageOf(error);
+        this.#problem = () => this.#o.room.messageOf(error);
       }
     } finally {
       this.#startingTile = null;
@@ -103,11 +105,11 @@ export class RoomPower {
     try {
       await this.#o.room.run(steps);
       if (!(await this.#until(() => this.#o.roomOn()))) {
-        this.#problem = t('room.power.onFailed');
+        this.#problem = () => t('room.power.onFailed');
       }
     } catch (error) {
       if (!(isNoAnswer(error) && (await this.#until(() => this.#o.roomOn())))) {
-        this.#problem = this.#o.room.messageOf(error);
+        this.#problem = () => this.#o.room.messageOf(error);
       }
     } finally {
       this.#phase = 'ready';
@@ -124,11 +126,11 @@ export class RoomPower {
     try {
       await this.#o.room.run(power.off);
       if (!(await this.#until(() => !this.#o.roomOn()))) {
-        this.#problem = t('room.power.offFailed', { call: callFor(this.#o.room.roomHelp.phone) });
+        this.#problem = () => t('room.power.offFailed', { call: callFor(this.#o.room.roomHelp.phone) });
       }
     } catch (error) {
       if (!(isNoAnswer(error) && (await this.#until(() => !this.#o.roomOn())))) {
-        this.#problem = this.#o.room.messageOf(error);
+        this.#problem = () => this.#o.room.messageOf(error);
       }
     } finally {
       this.#phase = 'ready';
@@ -154,7 +156,7 @@ export class RoomPower {
         ]);
       }
     } catch (error) {
-      this.#problem = this.#o.room.messageOf(error);
+      this.#problem = () => this.#o.room.messageOf(error);
     }
   }
 
