@@ -3,7 +3,7 @@ import type { MessageKey } from '#locales';
 import { t } from '../i18n/i18n.svelte.ts';
 import { channelName, controlsOf, knownValues, type ModuleInfo } from './auto-controls.ts';
 import { paramRange } from './param-range.ts';
-import { kindWord } from '../room/names.ts';
+import { kindWord } from '../words/kind-words.ts';
 import {
   type Address,
   type GroupSpec,
