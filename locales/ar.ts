@@ -82,7 +82,7 @@ export const ar = {
   'panel.actions.signOut': 'تسجيل الخروج',
   'panel.welcome.touchSource': 'المس مصدرًا لتشغيل الغرفة',
   'panel.welcome.touchRoomOn': 'المس «تشغيل الغرفة» لبدء استخدامها',
-  'panel.welcome.nothing': 'لا يوجد في هذه الغرفة ما يمكن تشغيله',
+  'panel.welcome.nothing': 'لوحة هذه الغرفة غير مهيّأة. {call}',
   'panel.welcome.roomOn': 'تشغيل الغرفة',
   'panel.welcome.starting': 'جارٍ التشغيل…',
   'panel.sources.label': 'المصادر',

@@ -79,7 +79,7 @@ export const de = {
   'panel.actions.signOut': 'Abmelden',
   'panel.welcome.touchSource': 'Berühren Sie eine Quelle, um den Raum zu starten',
   'panel.welcome.touchRoomOn': 'Berühren Sie „Raum ein“, um den Raum zu starten',
-  'panel.welcome.nothing': 'In diesem Raum gibt es nichts einzuschalten',
+  'panel.welcome.nothing': 'Das Bedienfeld dieses Raums ist nicht eingerichtet. {call}',
   'panel.welcome.roomOn': 'Raum ein',
   'panel.welcome.starting': 'Wird gestartet…',
   'panel.sources.label': 'Quellen',

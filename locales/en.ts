@@ -84,7 +84,7 @@ export const en = {
   'panel.actions.signOut': 'Sign out',
   'panel.welcome.touchSource': 'Touch a source to start the room',
   'panel.welcome.touchRoomOn': 'Touch Room on to start the room',
-  'panel.welcome.nothing': 'This room has nothing to switch on',
+  'panel.welcome.nothing': 'This room’s panel isn’t set up. {call}',
   'panel.welcome.roomOn': 'Room on',
   'panel.welcome.starting': 'Starting…',
   'panel.sources.label': 'Sources',

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { expectNothingCut } from './support/fit.ts';
+import { expectAccessible, expectNothingCut } from './support/fit.ts';
 import { openRoom, section } from './support/panel.ts';
 import { ROOT } from './support/processes.ts';
 import type { Service } from './support/service.ts';
@@ -289,6 +289,33 @@ async function foreignRoom(service: Service): Promise<{ id: string; modules: str
 }
 
 test.describe('a room the panel cannot read as sources', () => {
+  test('a room with nothing the panel can use says so, with the number to call', async ({
+    page,
+    stack,
+    service,
+  }) => {
+    const system = await service.request<{ id: string }>('POST', '/systems', {
+      name: 'Bare Seminar Room',
+      zones: ['zone-org', 'zone-kauri', 'zone-kauri-l1'],
+      description: 'A room whose devices are not configured yet.',
+      capacity: 12,
+      settings: { help: { phone: 'ext. 4999' } },
+    });
+    try {
+      await openRoom(page, stack.host.url, 'Bare Seminar Room');
+      const hint = page.locator('.panel .welcome-hint');
+      await expect(hint).toHaveText('This room’s panel isn’t set up. Call AV support on ext. 4999.');
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await expectNothingCut(page, `bare room ${size.width}x${size.height}`);
+        await shoot(page, `curated-bare-welcome-${size.width}x${size.height}`);
+      }
+      await expectAccessible(page, 'bare room welcome');
+    } finally {
+      await service.request('DELETE', `/systems/${system.id}`).catch(() => undefined);
+    }
+  });
+
   test('gives Room on from the room’s logic, then each display’s controls on a page', async ({
     page,
     stack,

@@ -98,7 +98,19 @@ export class PanelModel {
 
   /** Welcome (room off) or in use. Starting shows the welcome, locked, until the room is on. */
   get view(): 'welcome' | 'in-use' {
+    // A room with nothing the panel can use stays on the welcome, which says so and whom to call:
+    // never an empty page "in use".
+    if (this.nothingToUse) return 'welcome';
     return this.roomOn ? 'in-use' : 'welcome';
+  }
+
+  /** No sources, no power, no volume and no control on any page: the room's panel is not set up. */
+  get nothingToUse(): boolean {
+    const plan = this.plan;
+    if (!plan) return false;
+    return (
+      plan.home.length === 0 && !plan.power && !plan.volume && plan.pages.every((p) => p.groups.length === 0)
+    );
   }
 
   /** The source on the screens, as the devices report it now (not what was last asked for). */
