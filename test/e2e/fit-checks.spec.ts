@@ -1,10 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { expectDialogFits, expectNothingCut, expectOneScreen, expectReadable } from './support/fit.ts';
+import {
+  expectDialogFits,
+  expectNoOverlap,
+  expectNothingCut,
+  expectOneScreen,
+  expectReadable,
+} from './support/fit.ts';
 
 /*
  * The fit checks themselves, on small pages in real Chromium: each fails on the fault it is for
  * (a German word too long for its button, a right-to-left row spilling out at the left, a help
- * sheet that scrolls, 16 px text) and passes the same page laid out well. So a green run of
+ * sheet that scrolls, 16 px text, a button over a sentence, a time broken across lines) and passes the same page laid out well. So a green run of
  * i18n-fit.spec.ts means the panel fits, not that the checks looked away. No stack: fast.
  */
 
@@ -88,4 +94,44 @@ test('text under 18 px is named; 18 px passes', async ({ page }) => {
   await expect(expectReadable(page, 'fixture')).rejects.toThrow(/under 18 px/);
   await page.setContent(page_('<div class="panel"><p style="font-size: 18px">Raum ein</p></div>'));
   await expectReadable(page, 'fixture');
+});
+
+test('a button over a sentence is an overlap; the same two side by side are not', async ({ page }) => {
+  // The in-use strip as it went wrong: the end time under Extend, in a row too narrow for both.
+  const strip = (row: string) =>
+    page_(`<div class="panel"><div style="${row}">
+      <p style="margin: 0; white-space: nowrap">Besprechung bis 7:53</p>
+      <button style="width: 200px">Verlängern</button></div></div>`);
+  await page.setContent(
+    strip('position: relative; width: 300px; display: grid; grid-template-columns: 60px 1fr'),
+  );
+  await expect(expectNoOverlap(page, 'fixture')).rejects.toThrow(/on top of each other/);
+  await page.setContent(strip('display: flex; gap: 12px; flex-wrap: wrap'));
+  await expectNoOverlap(page, 'fixture');
+});
+
+test('two sentences drawn on one spot are an overlap; a button with its own text is one thing', async ({
+  page,
+}) => {
+  await page.setContent(
+    page_(`<div class="panel"><div style="position: relative; height: 60px">
+      <p style="position: absolute; inset-inline-start: 0; margin: 0">Raum ein</p>
+      <p style="position: absolute; inset-inline-start: 20px; margin: 0">Hilfe</p></div></div>`),
+  );
+  await expect(expectNoOverlap(page, 'fixture')).rejects.toThrow(/on top of each other/);
+  await page.setContent(
+    page_('<div class="panel"><button><span>Raum</span> <b>aus</b></button><p>Bis 8:30 — Vorstand</p></div>'),
+  );
+  await expectNoOverlap(page, 'fixture');
+});
+
+test('a time of day broken across lines is named; the same time kept whole passes', async ({ page }) => {
+  const clock = (style: string) =>
+    page_(
+      `<div class="panel"><p style="width: 60px; font-size: 32px"><time style="${style}">8:13 AM</time></p></div>`,
+    );
+  await page.setContent(clock(''));
+  await expect(expectNoOverlap(page, 'fixture')).rejects.toThrow(/broken across lines/);
+  await page.setContent(clock('white-space: nowrap').replace('width: 60px', 'width: 200px'));
+  await expectNoOverlap(page, 'fixture');
 });

@@ -9,6 +9,7 @@ import {
 import {
   expectAccessible,
   expectDialogFits,
+  expectNoOverlap,
   expectNothingCut,
   expectOneScreen,
   expectReadable,
@@ -24,8 +25,9 @@ import { keepScreenshot } from './support/screens.ts';
  * The fit checks of panel-screens.spec.ts in German (long words), Arabic (right to left) and the
  * pseudo-locale (every word ~40 % longer, bracketed): every demo room at the three panel sizes, on
  * the welcome screen, every page once in use, the help sheet and the booking card. Nothing cut
- * off, nothing scrolling, text at least 18 px; axe-core in Arabic; screenshots in German and
- * Arabic into test-results/screens/i18n/ as <lang>-<size>-<room>-<screen>.png.
+ * off, nothing on top of anything, nothing scrolling, text at least 18 px; axe-core in Arabic;
+ * screenshots in German and Arabic into test-results/screens/i18n/ as
+ * <lang>-<size>-<room>-<screen>.png.
  *
  * The language is chosen as an installer chooses it: the host started with `--locale`. The browser
  * stays English (the suite's en-GB), so a page that ignored the installer would show English and
@@ -103,6 +105,7 @@ for (const language of LANGUAGES) {
           const fits = async (screen: string, withAxe = true) => {
             await expectOneScreen(page, what(screen), SOFT);
             await expectNothingCut(page, what(screen), '.panel', SOFT);
+            await expectNoOverlap(page, what(screen), '.panel', SOFT);
             await expectReadable(page, what(screen), '.panel', SOFT);
             if (axe && withAxe) await expectAccessible(page, what(screen), SOFT);
           };

@@ -3,14 +3,16 @@ import { AxeBuilder } from '@axe-core/playwright';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { expectNoOverlap } from './support/fit.ts';
 import { openRoom } from './support/panel.ts';
 import { ROOT } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
 import { keepScreenshot } from './support/screens.ts';
 
 /*
- * Every demo room on every panel size: one screen, no scrolling, on the welcome screen and on
- * every page once the room is in use. Screenshots of each are saved for people to look at.
+ * Every demo room on every panel size: one screen, no scrolling, nothing on top of anything, on
+ * the welcome screen and on every page once the room is in use. Screenshots of each are saved for
+ * people to look at.
  */
 
 const ROOMS = [
@@ -90,6 +92,7 @@ test.describe('every demo room fits one screen', () => {
         const panel = page.locator('.panel');
         if ((await panel.getAttribute('data-view')) === 'welcome') {
           await expectOneScreen(page, `${room.name} welcome`);
+          await expectNoOverlap(page, `${room.name} welcome`);
           if (size.width === 1280) await expectAccessible(page, `${room.name} welcome`);
           await expectReadable(page, `${room.name} welcome`);
           await shoot(page, `${tag}-welcome`);
@@ -103,6 +106,7 @@ test.describe('every demo room fits one screen', () => {
           if (count > 0) await tabs.nth(i).tap();
           const title = count > 0 ? ((await tabs.nth(i).textContent()) ?? '').trim() : 'page';
           await expectOneScreen(page, `${room.name} ${title}`);
+          await expectNoOverlap(page, `${room.name} ${title}`);
           if (size.width === 1280) await expectAccessible(page, `${room.name} ${title}`);
           await expectReadable(page, `${room.name} ${title}`);
           await shoot(page, `${tag}-${title.toLowerCase()}`);

@@ -66,7 +66,7 @@ test.describe('the panel against the simulator', () => {
     await page.getByRole('button', { name: 'Help' }).first().click();
     const about = page.getByRole('dialog', { name: 'Help' }).getByRole('region', { name: 'About this room' });
     await expect(about.getByRole('definition').filter({ hasText: /^30$/ })).toBeVisible();
-    await expect(about.getByText('display, camera, lecture-capture, vc')).toBeVisible();
+    await expect(about.getByText('display, camera, lecture capture, video calls')).toBeVisible();
     // Its equipment in people's words, not module classes ("RoomLogic ×1").
     await expect(about.getByRole('list', { name: 'Equipment' }).getByRole('listitem')).toHaveText([
       '2 displays',

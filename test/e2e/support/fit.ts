@@ -168,3 +168,111 @@ export async function shoot(page: Page, name: string, folder = ''): Promise<void
   mkdirSync(dir, { recursive: true });
   await keepScreenshot(page, { path: path.join(dir, `${name}.png`) });
 }
+
+/**
+ * Inside `root`: no two visible controls or pieces of text lie on top of each other (a button over
+ * a sentence, two sentences on one line), and no time of day breaks across lines ("8:13 / AM").
+ * Text is measured by its drawn lines, not its element's box, so a short sentence in a wide block
+ * does not count as covering the whole row. A control's own text, and controls inside controls,
+ * are one thing, not two; dialogs lie over the panel by design and are checked on their own.
+ */
+export async function expectNoOverlap(
+  page: Page,
+  what: string,
+  root = '.panel',
+  options?: FitOptions,
+): Promise<void> {
+  const check = checker(options);
+  const found = await page.evaluate((rootSelector) => {
+    const CONTROL =
+      'button, a[href], input, select, textarea, [role="button"], [role="tab"], [role="switch"], [role="slider"], [role="checkbox"], [role="radio"]';
+    const rootEl = document.querySelector<HTMLElement>(rootSelector);
+    if (!rootEl) return { missing: true, overlaps: [], broken: [] };
+    const outsideRoot = rootSelector === '.panel';
+    const shown = (el: Element): boolean => {
+      if (el.getClientRects().length === 0) return false;
+      if (outsideRoot && el.closest('[role="dialog"],[role="alertdialog"]')) return false;
+      if (el.closest('.sr-only, .visually-hidden, [aria-hidden="true"]:not(svg)')) return false;
+      for (let e: Element | null = el; e && e !== rootEl.parentElement; e = e.parentElement) {
+        const s = getComputedStyle(e);
+        if (s.visibility === 'hidden' || Number(s.opacity) === 0) return false;
+      }
+      return true;
+    };
+    type Rect = { left: number; right: number; top: number; bottom: number };
+    type Box = { el: Element; name: string; r: Rect };
+    // What is drawn of a box: its parts outside a clipping ancestor (an ellipsis' hidden tail) are not.
+    const clipped = (el: Element, r: Rect): Rect => {
+      let out = { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      for (let e: Element | null = el; e && e !== rootEl.parentElement; e = e.parentElement) {
+        const s = getComputedStyle(e);
+        const c = e.getBoundingClientRect();
+        if (s.overflowX !== 'visible')
+          out = { ...out, left: Math.max(out.left, c.left), right: Math.min(out.right, c.right) };
+        if (s.overflowY !== 'visible')
+          out = { ...out, top: Math.max(out.top, c.top), bottom: Math.min(out.bottom, c.bottom) };
+      }
+      return out;
+    };
+    const label = (el: Element) =>
+      `${el.tagName.toLowerCase()}.${String(el.className).trim().replace(/\s+/g, '.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+    const boxes: Box[] = [];
+    for (const el of rootEl.querySelectorAll(CONTROL)) {
+      if (!shown(el)) continue;
+      const r = clipped(el, el.getBoundingClientRect());
+      if (r.right - r.left > 1 && r.bottom - r.top > 1) boxes.push({ el, name: label(el), r });
+    }
+    const walker = document.createTreeWalker(rootEl, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const parent = n.parentElement;
+      if (!parent || (n.textContent ?? '').trim() === '' || !shown(parent)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      // A line's box holds the font's ascent and descent room, which a tight line under it may
+      // share; what is inked is about the font size high, centred in it.
+      const size = Number.parseFloat(getComputedStyle(parent).fontSize);
+      for (const line of range.getClientRects()) {
+        const inset = Math.max(0, (line.height - size) / 2);
+        const r = clipped(parent, {
+          left: line.left,
+          right: line.right,
+          top: line.top + inset,
+          bottom: line.bottom - inset,
+        });
+        if (r.right - r.left > 1 && r.bottom - r.top > 1) boxes.push({ el: parent, name: label(parent), r });
+      }
+    }
+    // The thing a box stands for: its nearest control, else the element holding the text.
+    const owner = (b: Box) => b.el.closest(CONTROL) ?? b.el;
+    const overlaps: string[] = [];
+    const SLACK = 2;
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i] as Box;
+        const b = boxes[j] as Box;
+        const oa = owner(a);
+        const ob = owner(b);
+        if (oa === ob || oa.contains(ob) || ob.contains(oa)) continue;
+        const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+        const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+        if (w > SLACK && h > SLACK) overlaps.push(`${a.name} × ${b.name}`);
+      }
+    }
+    // A time of day is one word to a reader: its parts stay on one line.
+    const broken = [...rootEl.querySelectorAll('time')]
+      .filter((el) => shown(el))
+      .filter((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const tops = new Set(
+          [...range.getClientRects()].filter((r) => r.width > 1).map((r) => Math.round(r.top)),
+        );
+        return tops.size > 1;
+      })
+      .map((el) => `time "${el.textContent}"`);
+    return { missing: false, overlaps: [...new Set(overlaps)].slice(0, 8), broken };
+  }, root);
+  check(found.missing, `${what}: ${root} is there`).toBe(false);
+  check(found.overlaps, `${what}: things on top of each other`).toEqual([]);
+  check(found.broken, `${what}: a time broken across lines`).toEqual([]);
+}

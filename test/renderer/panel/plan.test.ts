@@ -243,13 +243,17 @@ describe('the panel plan', () => {
     expect(foreign.power?.start?.map((s) => `${s.module}.${s.command.method}(${s.command.args})`)).toEqual([
       'System.power(true)',
     ]);
-    expect(foreign.pages.map((p) => p.title)).toEqual(['Room', 'Display']);
+    // A choice of one (the mode or input the device shows now) is state, not a button: the
+    // engineer's, on the Advanced page; the people get each display's power.
+    expect(foreign.pages.map((p) => p.title)).toEqual(['Display']);
     const controls = foreign.pages.flatMap((p) =>
       p.groups.map((g) => `${g.title}: ${g.controls.map((c) => c.label).join(', ')}`),
     );
-    expect(controls).toEqual(['Room: Mode', 'Display 1: Power, Input', 'Display 2: Power, Input']);
-    // The free-text input is offered as the values the display names (here, the one it shows).
-    const input = foreign.pages[1]!.groups[0]!.controls[1]!;
+    expect(controls).toEqual(['Display 1: Power', 'Display 2: Power']);
+    const advanced = foreign.advanced.map((g) => `${g.title}: ${g.controls.map((c) => c.label).join(', ')}`);
+    expect(advanced).toEqual(['Room: Power, Mode', 'Display 1: Input', 'Display 2: Input']);
+    // The free-text input is offered there as the values the display names (here, the one it shows).
+    const input = foreign.advanced[1]!.controls[0]!;
     expect(input).toMatchObject({
       type: 'select',
       method: 'input',

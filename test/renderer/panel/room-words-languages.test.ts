@@ -110,9 +110,9 @@ describe('plurals in Arabic: zero, one, two, few, many and other', () => {
   it('says how many devices failed in each form, and minutes to book', async () => {
     await useLanguage('ar');
     const verb = (count: number) => t('room.failure.switchedOff', { count, devices: 'X', call: 'C' });
-    expect(plain(verb(1))).toBe('X متوقف في نظام القاعة: C.');
-    expect(plain(verb(2))).toBe('X متوقفان في نظام القاعة: C.');
-    expect(plain(verb(3))).toBe('X متوقفة في نظام القاعة: C.');
+    expect(plain(verb(1))).toBe('X متوقف في نظام الغرفة: C.');
+    expect(plain(verb(2))).toBe('X متوقفان في نظام الغرفة: C.');
+    expect(plain(verb(3))).toBe('X متوقفة في نظام الغرفة: C.');
     expect(plain(t('room.booking.length', { minutes: 5 }))).toBe(`${fmt().number(5)} دقائق`);
     expect(plain(t('room.booking.length', { minutes: 15 }))).toBe(`${fmt().number(15)} دقيقة`);
   });
@@ -150,7 +150,7 @@ describe('the link’s words', () => {
     );
     await useLanguage('ar');
     expect(plain(linkStateWords('degraded'))).toBe(
-      'يواجه نظام القاعة مشكلة (يرد بأخطاء). ستعود عناصر التحكم من تلقاء نفسها.',
+      'يواجه نظام الغرفة مشكلة (يرد بأخطاء). ستعود عناصر التحكم من تلقاء نفسها.',
     );
     // A failure that is not the link's is said by its code, never in the main process's English.
     expect(linkWords(new BridgeError({ code: 'ROOMDECK_FORBIDDEN', message: 'English words' }))).not.toMatch(

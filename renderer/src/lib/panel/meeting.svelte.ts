@@ -17,7 +17,8 @@ export interface MeetingSources {
 export class MeetingDesk {
   readonly #from: MeetingSources;
   #busy = $state(false);
-  #problem = $state<string | null>(null);
+  // Kept as how to say it, not as words said once: a language switch re-says it.
+  #problem = $state<(() => string) | null>(null);
   /** The meeting this panel last checked in to (or tried to): asked once, not every second. */
   #checkedIn: string | null = null;
   /** When the calendar was last re-read for a running no-show countdown (epoch ms). */
@@ -40,7 +41,7 @@ export class MeetingDesk {
     return this.#busy;
   }
   get problem(): string | null {
-    return this.#problem;
+    return this.#problem?.() ?? null;
   }
 
   /** When the room's next meeting starts (epoch ms); null without one (or without a calendar). */
@@ -71,7 +72,7 @@ export class MeetingDesk {
       room.feeds.refresh(at);
       return true;
     } catch (error) {
-      this.#problem = room.messageOf(error, at);
+      this.#problem = () => room.messageOf(error, at);
       room.feeds.refresh(at);
       return false;
     } finally {

@@ -146,7 +146,19 @@ export class PanelModel {
    */
   get view(): 'welcome' | 'in-use' | 'unknown' {
     if (this.room.connecting && this.plan?.power) return 'unknown';
+    // A room with nothing the panel can use stays on the welcome, which says so and whom to call:
+    // never an empty page "in use".
+    if (this.nothingToUse) return 'welcome';
     return this.roomOn ? 'in-use' : 'welcome';
+  }
+
+  /** No sources, no power, no volume and no control on any page: the room's panel is not set up. */
+  get nothingToUse(): boolean {
+    const plan = this.plan;
+    if (!plan) return false;
+    return (
+      plan.home.length === 0 && !plan.power && !plan.volume && plan.pages.every((p) => p.groups.length === 0)
+    );
   }
 
   /** The source on the screens, as the devices report it now (not what was last asked for). */

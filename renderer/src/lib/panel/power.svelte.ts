@@ -43,7 +43,8 @@ export class RoomPower {
   #phase = $state<Phase>('ready');
   #startingTile = $state<string | null>(null);
   #failedTile = $state<string | null>(null);
-  #problem = $state<string | null>(null);
+  // Kept as how to say it, not as words said once: a language switch re-says it.
+  #problem = $state<(() => string) | null>(null);
   /** The problem said is the service's silence, not a device's: forgotten when it answers again. */
   #problemFromLink = false;
   /** What the last failure was about, so the devices' own next good state can clear it. */
@@ -71,7 +72,7 @@ export class RoomPower {
   }
   /** The last room-level failure (start, switch off), naming what let the room down. */
   get problem(): string | null {
-    return this.#problem;
+    return this.#problem?.() ?? null;
   }
   /** Power changes this panel holds for a screen that is warming up or cooling down. */
   get held(): readonly HeldChange[] {
@@ -101,10 +102,11 @@ export class RoomPower {
       if (!(await this.#until(() => this.#o.truth.holds(tile.active)))) {
         this.#failedTile = tile.id;
         this.#failure = 'tile';
-        this.#problem = t('room.power.tileFailed', {
-          source: tile.label,
-          call: callFor(this.#o.room.roomHelp.phone),
-        });
+        this.#problem = () =>
+          t('room.power.tileFailed', {
+            source: tile.label,
+            call: callFor(this.#o.room.roomHelp.phone),
+          });
       }
     } catch (error) {
       this.#failedTile = tile.id;
@@ -128,7 +130,7 @@ export class RoomPower {
       await this.#runHolding(steps);
       if (!(await this.#until(() => this.#o.roomOn()))) {
         this.#failure = 'on';
-        this.#problem = t('room.power.onFailed');
+        this.#problem = () => t('room.power.onFailed');
       }
     } catch (error) {
       this.#failure = 'on';
@@ -150,7 +152,7 @@ export class RoomPower {
       await this.#runHolding(power.off);
       if (!(await this.#until(() => !this.#o.roomOn()))) {
         this.#failure = 'off';
-        this.#problem = t('room.power.offFailed', { call: callFor(this.#o.room.roomHelp.phone) });
+        this.#problem = () => t('room.power.offFailed', { call: callFor(this.#o.room.roomHelp.phone) });
       }
     } catch (error) {
       this.#failure = 'off';
@@ -181,7 +183,7 @@ export class RoomPower {
       }
     } catch (error) {
       this.#failure = null;
-      this.#problem = this.#o.room.messageOf(error);
+      this.#problem = () => this.#o.room.messageOf(error);
     }
   }
 
@@ -202,7 +204,7 @@ export class RoomPower {
    * still have done it: if its devices then report it done, that is what the panel shows.
    */
   #failed(error: unknown, done: () => boolean): void {
-    const problem = this.#o.room.messageOf(error);
+    const problem = () => this.#o.room.messageOf(error);
     this.#problem = problem;
     this.#problemFromLink = isLinkLoss(error);
     if (!isNoAnswer(error) && !this.#problemFromLink) return;
@@ -284,7 +286,7 @@ export class RoomPower {
       this.#runFrom(rest, generation, attempt + 1).catch((error: unknown) => {
         if (generation !== this.#generation) return;
         this.#held = [];
-        this.#problem = this.#o.room.messageOf(error);
+        this.#problem = () => this.#o.room.messageOf(error);
       });
     };
     clock.setTimeout(check, HOLD_CHECK_MS);

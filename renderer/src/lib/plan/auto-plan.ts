@@ -10,6 +10,7 @@ import {
   resumeMethod,
 } from './auto-controls.ts';
 import { paramRange } from './param-range.ts';
+import { kindWord } from '../words/kind-words.ts';
 import {
   type Address,
   type GroupSpec,
@@ -43,7 +44,7 @@ const strings = (v: unknown): string[] =>
 const first = (modules: ModuleInfo[], name: string) => modules.find((m) => m.module === name);
 const all = (modules: ModuleInfo[], ...names: string[]) => modules.filter((m) => names.includes(m.module));
 const at = (m: Address): Address => ({ module: m.module, index: m.index });
-const titled = (m: ModuleInfo, name = m.module) =>
+const titled = (m: ModuleInfo, name = kindWord(m.module)) =>
   m.count > 1 ? t('room.plan.numbered', { name, number: m.index }) : name;
 const same = (a: Address, b: Address) => a.module === b.module && a.index === b.index;
 
@@ -201,6 +202,9 @@ interface Context {
 
 /** Is this control for the person presenting (true) or for the engineer (false)? */
 function forUser(c: ControlSpec, m: ModuleInfo, ctx: Context): boolean {
+  // A choice of one is no choice ("Mode: Presentation" as one huge button): it is the device's
+  // state, and a free-text parameter with it is the engineer's, on the Advanced page.
+  if (c.type === 'select' && c.options.length < 2) return false;
   const method = c.type === 'button' ? c.command.method : c.type === 'toggle' ? c.on.method : c.method;
   switch (m.module) {
     case 'Display':
@@ -258,7 +262,11 @@ function groupsOf(m: ModuleInfo, ctx: Context): { user: GroupSpec | null; advanc
   if (m.module === 'Lighting') rest.sort((a, b) => Number(a.type === 'level') - Number(b.type === 'level'));
   const title = titled(
     m,
-    m.module === 'Lighting' ? t('room.plan.page.lights') : m.logic ? t('room.plan.page.room') : m.module,
+    m.module === 'Lighting'
+      ? t('room.plan.page.lights')
+      : m.logic
+        ? t('room.plan.page.room')
+        : kindWord(m.module),
   );
   const blinds = m.module === 'Blinds' ? { readout: { kind: 'blinds' as const, ...at(m) } } : {};
   return {

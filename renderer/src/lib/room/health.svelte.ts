@@ -3,7 +3,7 @@ import { toBridgeError } from '../bridge.ts';
 import { EXEC_TIMEOUT, TIMEOUT } from '../error-codes.ts';
 import type { Address } from '../plan/plan.ts';
 import { addressesOf, classNameOf } from '../technician/addressing.ts';
-import { deviceName } from './names.ts';
+import { deviceLabel, deviceName } from './names.ts';
 
 export interface Connection {
   /** Modules that count towards the room's health (not `ignore_connected`). */
@@ -97,7 +97,7 @@ export class DeviceHealth {
     let seen = 0;
     const record = modules.find((m) => classNameOf(m) === target.module && ++seen === target.index);
     if (record?.ignore_connected) return null;
-    const name = deviceName(types, target);
+    const name = deviceLabel(types, target);
     if (record?.running === false) return { name, why: 'stopped' };
     if (record?.connected === false) return { name, why: NOT_RESPONDING };
     // The device's own word, fresh (pushed or polled): it may be newer than the module list.
@@ -130,7 +130,8 @@ export class DeviceHealth {
     );
     const label = (a: { id: string; module: string; index: number }) => {
       const record = detail?.modules.find((m) => m.id === a.id);
-      return record?.custom_name || deviceName(this.#from.types(), a);
+      // Said to the people in the room: its kind in their language, unless it has a name of its own.
+      return record?.custom_name || deviceLabel(this.#from.types(), a);
     };
     const polled = new Set(this.#from.watched());
     return {

@@ -1,11 +1,18 @@
 import type { Types } from '#contract';
 import type { MessageKey } from '#locales';
 import { t } from '../i18n/i18n.svelte.ts';
+import { kindWord } from '../words/kind-words.ts';
 import type { Address } from '../plan/plan.ts';
 
 /** A device as the service names it: "Display 2" when the room has several, else "Display". */
 export function deviceName(types: Types, target: Address): string {
   return (types[target.module] ?? 1) > 1 ? `${target.module} ${target.index}` : target.module;
+}
+
+/** A device named by its kind in the panel's language: "Projektor 2" when the room has several. */
+export function deviceLabel(types: Types, target: Address): string {
+  const name = kindWord(target.module);
+  return (types[target.module] ?? 1) > 1 ? t('room.plan.numbered', { name, number: target.index }) : name;
 }
 
 /** Module classes as a person in the room calls them; other classes: "The {class, lowercased}". */
