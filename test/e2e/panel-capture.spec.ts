@@ -4,6 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { openRoom } from './support/panel.ts';
+import { keepScreenshot } from './support/screens.ts';
 import { ROOT, type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
@@ -54,7 +55,7 @@ async function shoot(page: Page, name: string): Promise<void> {
       `${name} fits ${size.width}×${size.height}`,
     ).toBe(true);
     await expect(light(page)).toBeInViewport();
-    await page.screenshot({ path: path.join(dir, `capture-${name}-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, { path: path.join(dir, `capture-${name}-${size.width}x${size.height}.png`) });
   }
   if (first) await page.setViewportSize(first);
 }

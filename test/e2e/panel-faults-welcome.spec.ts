@@ -4,6 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/own-stack.ts';
 import { openRoom } from './support/panel.ts';
+import { keepScreenshot } from './support/screens.ts';
 import { ROOT } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
 
@@ -40,7 +41,7 @@ async function shootAndAxe(page: Page, name: string): Promise<string[]> {
       return doc.scrollHeight <= window.innerHeight + 1;
     });
     expect(fits, `${name} at ${size.width}×${size.height} fits one screen`).toBe(true);
-    await page.screenshot({ path: path.join(SHOTS, `faults-${name}-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `faults-${name}-${size.width}x${size.height}.png`) });
     const result = await new AxeBuilder({ page }).analyze();
     for (const v of result.violations) {
       if (v.impact !== 'serious' && v.impact !== 'critical') continue;
