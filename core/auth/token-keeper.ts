@@ -42,6 +42,8 @@ export class TokenKeeper {
   #retryAt = 0;
   /** Bumped whenever the tokens are replaced or dropped, so late results of old work are discarded. */
   #epoch = 0;
+  /** The session ended by the server, told once the vault is wiped; meanwhile the reason there is no token. */
+  #ending: RoomdeckError | null = null;
   #disposed = false;
 
   constructor(options: TokenKeeperOptions) {
@@ -85,6 +87,7 @@ export class TokenKeeper {
     }
     this.#epoch++;
     this.#tokens = tokens;
+    this.#ending = null;
     this.#failures = 0;
     this.#retryAt = 0;
   }
@@ -116,7 +119,7 @@ export class TokenKeeper {
    */
   async accessToken(): Promise<string> {
     const tokens = this.#tokens;
-    if (tokens === null) throw this.#options.notSignedIn();
+    if (tokens === null) throw this.#noToken();
     const now = this.#options.clock.now();
     const expired = tokens.expiresAt !== null && now >= tokens.expiresAt;
     const due = this.#isDue(tokens, now) && (expired || now >= this.#retryAt);
@@ -130,14 +133,14 @@ export class TokenKeeper {
       throw err;
     }
     const renewed = this.#tokens as TokenSet | null;
-    if (renewed === null) throw this.#options.notSignedIn();
+    if (renewed === null) throw this.#noToken();
     return renewed.accessToken;
   }
 
   /** A 401 for `rejectedToken`: see Session.onUnauthorized. */
   async onUnauthorized(rejectedToken: string): Promise<void> {
     const tokens = this.#tokens;
-    if (tokens === null) throw this.#options.notSignedIn();
+    if (tokens === null) throw this.#noToken();
     if (tokens.accessToken !== rejectedToken) return;
     const now = this.#options.clock.now();
     if (this.#refreshing === null && now - this.#renewedFor401At < UNAUTHORIZED_REFRESH_EVERY_MS) return;
@@ -154,9 +157,9 @@ export class TokenKeeper {
   }
 
   async #refresh(): Promise<void> {
-    const { oauth, clock, random, notSignedIn, onRefresh } = this.#options;
+    const { oauth, clock, random, onRefresh } = this.#options;
     const tokens = this.#tokens;
-    if (tokens === null) throw notSignedIn();
+    if (tokens === null) throw this.#noToken();
     if (tokens.refreshToken === null) {
       const ended = new AuthError(ErrorCode.ROOMDECK_SESSION_ENDED, { cause: 'no refresh token was issued' });
       await this.#end(ended);
@@ -167,7 +170,7 @@ export class TokenKeeper {
     try {
       next = await refreshGrant(oauth, tokens.refreshToken);
     } catch (err) {
-      if (epoch !== this.#epoch) throw notSignedIn();
+      if (epoch !== this.#epoch) throw this.#noToken();
       // Only the authorization server ends a session: the grant is gone (invalid_grant), or this
       // client is no longer accepted (invalid_client). Anything else is kept and retried.
       if (endsSession(err)) {
@@ -186,13 +189,13 @@ export class TokenKeeper {
     if (epoch !== this.#epoch) {
       // Signed out (or in again) meanwhile: these tokens belong to nobody.
       void this.revoke(next);
-      throw notSignedIn();
+      throw this.#noToken();
     }
     // Without rotation the service sends no new refresh token: the old one stays valid.
     const renewed: TokenSet = { ...next, refreshToken: next.refreshToken ?? tokens.refreshToken };
     // Rotation made the old refresh token worthless: store the new one before anything uses it.
     await this.#persist(renewed).catch(() => undefined);
-    if (epoch !== this.#epoch) throw notSignedIn();
+    if (epoch !== this.#epoch) throw this.#noToken();
     this.#epoch++;
     this.#tokens = renewed;
     this.#failures = 0;
@@ -245,10 +248,18 @@ export class TokenKeeper {
    */
   async #end(error: RoomdeckError): Promise<void> {
     this.drop();
-    const epoch = this.#epoch;
+    // Until the session hears of it, a caller asking for a token is told why there is none.
+    this.#ending = error;
     await this.#options.vault.clear().catch(() => undefined);
+    if (this.#ending !== error) return;
+    this.#ending = null;
     // A sign-in that finished meanwhile is a new session, not the one that ended.
-    if (epoch === this.#epoch) this.#options.ended(error);
+    if (this.#tokens === null) this.#options.ended(error);
+  }
+
+  /** Why there is no token: the session ending this moment, or whatever the session says. */
+  #noToken(): RoomdeckError {
+    return this.#ending ?? this.#options.notSignedIn();
   }
 
   #persist(tokens: TokenSet): Promise<void> {

@@ -247,10 +247,14 @@ for (const mode of ['push', 'polling'] as const) {
       test.setTimeout(120_000);
       await open(page, true);
       await proxy.set('freeze');
+      const pressedAt = Date.now();
       await tile(page, 'Wireless').click();
       await page.clock.runFor(5_000);
       // Told: the tile no longer "Switching…", no spinner turning, the room's words on the screen.
-      await expect(tile(page, 'Wireless')).not.toHaveAttribute('data-state', 'pending', { timeout: 1_000 });
+      // The main process says so (it doubts the press at 3 s and finds the link frozen by 4.5 s,
+      // timed exactly on a fake clock in the node tests): here in real time on a busy machine.
+      await expect(tile(page, 'Wireless')).not.toHaveAttribute('data-state', 'pending', { timeout: 10_000 });
+      console.log(JSON.stringify({ mode, press: 'before the panel knew', toldMs: Date.now() - pressedAt }));
       await expect(page.locator('.spinner')).toHaveCount(0);
       await expect(page.locator('[data-banner], [data-problem]').first()).toContainText('not answering');
       await expect(page.locator('[data-banner], [data-problem]').first()).toContainText(PHONE);

@@ -157,7 +157,8 @@ test('an error said in German is said again in Arabic when the room’s language
     await openRoomAnyLanguage(page, huddle.id, huddle.name);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await page.locator('.panel .source-tile').first().tap();
-    const problem = page.locator('.panel [data-problem]');
+    // Said once, in the banner under the tiles.
+    const problem = page.locator('.panel .source-story[data-story="failed"]');
     await expect(problem).toBeVisible({ timeout: 30_000 });
     await expect(problem).not.toContainText(/\p{Script=Arabic}/u);
     const german = (await problem.textContent()) ?? '';

@@ -159,7 +159,8 @@ test('a failure sits above the control bar at every size, never covering one of 
   try {
     await openRoom(page, stack.host.url, 'Huddle 3.2');
     await tile(page, 'Laptop').click();
-    const problem = page.locator('[data-problem]');
+    // Said once: in the banner under the tiles, or a toast where there is no banner.
+    const problem = page.locator('[data-problem], .source-story[data-story="failed"]');
     await expect(problem).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
     await atSizes(page, 'failure-toast', async (at) => {

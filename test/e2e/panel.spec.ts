@@ -73,6 +73,7 @@ test.describe('the panel against the simulator', () => {
       '2 cameras',
       '1 lighting control',
       '1 presenter PC',
+      '1 recorder',
     ]);
   });
 

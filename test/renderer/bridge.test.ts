@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_KEY_HEADER, PAGE_KEY_STORAGE, verbNames } from '#contract';
 import type { RoomdeckApi } from '#contract';
+import { MAX_EXEC_TIMEOUT_MS } from '../../core/api/client.ts';
 import { BridgeError, createBridge, defaultTimeoutMs, pageKeyOf } from '../../renderer/src/lib/bridge.ts';
 
 type FetchArgs = [string, RequestInit];
@@ -116,10 +117,9 @@ describe('the HTTP bridge', () => {
     expect(signal?.aborted).toBe(true);
   });
 
-  it('gives up on exec within 5 s of the press, later than the main process’s own 3 s deadline', () => {
-    // A press is told within 5 s whatever the main process does; its answer, in its words, comes first.
-    expect(defaultTimeoutMs('systems', 'exec')).toBeLessThanOrEqual(5_000);
-    expect(defaultTimeoutMs('systems', 'exec')).toBeGreaterThan(3_000);
+  it('waits for exec longer than the main process does, so the main process’s answer (in its words) arrives first', () => {
+    // A page that gave up first would call failed a press the main process is still carrying out.
+    expect(defaultTimeoutMs('systems', 'exec')).toBeGreaterThan(MAX_EXEC_TIMEOUT_MS);
   });
 
   it('says a hung exec in a person’s words, never the verb’s internal name', async () => {
@@ -132,7 +132,7 @@ describe('the HTTP bridge', () => {
     const failure = (await result) as BridgeError;
     expect(failure.code).toBe('ROOMDECK_TIMEOUT');
     expect(failure.message).toBe(
-      'The command got no answer within 5 s. It may still take effect: watch the room, and try again if nothing changes.',
+      'The command got no answer within 30 s. It may still take effect: watch the room, and try again if nothing changes.',
     );
     expect(failure.message).not.toMatch(/systems|exec|\.\w+\b took/);
   });

@@ -15,6 +15,11 @@ const SOURCE = path.join(ROOT, 'renderer', 'src');
 /** Declarations that are physical on purpose: `file` (relative to renderer/src) and the declaration. */
 const ALLOWED: { file: string; text: RegExp; why: string }[] = [
   {
+    file: 'views/panel/panel.css',
+    text: /^direction: inherit$/,
+    why: 'a microphone level laid down on a short screen takes back the page’s own direction from the upright fader’s rtl trick',
+  },
+  {
     file: 'app.css',
     text: /^direction: ltr$/,
     why: 'code (method names, JSON keys, settings paths) reads left to right in every language',
