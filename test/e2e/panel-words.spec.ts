@@ -144,6 +144,7 @@ test('Help belongs to the room: its name and id, its number large, only its devi
     '2 cameras',
     '1 lighting control',
     '1 presenter PC',
+    '1 recorder',
   ]);
 });
 

@@ -53,6 +53,7 @@ export class LiveFeeds {
   /** When the service last answered with a module's state (clock ms; null: not yet). */
   #heardAt = $state<number | null>(null);
   readonly #recovered = new Set<() => void>();
+  readonly #heardListeners = new Set<() => void>();
   readonly #clock: PollerOptions['clock'];
   /** Another part of the room (its loading) says the service cannot be reached. */
   readonly #unreachable: () => boolean;
@@ -67,6 +68,7 @@ export class LiveFeeds {
         state: (key, state) => {
           this.#heardAt = this.#clock.now();
           this.#feed(key).receive(state);
+          for (const listener of this.#heardListeners) listener();
         },
         stale: (key, stale) => this.#feed(key).markStale(stale),
         link: (lost) => {
@@ -94,6 +96,12 @@ export class LiveFeeds {
   }
 
   /** Called each time the service answers again after the link was lost. */
+  /** Called each time the service answers with a module's state (polled or pushed). */
+  onHeard(listener: () => void): () => void {
+    this.#heardListeners.add(listener);
+    return () => this.#heardListeners.delete(listener);
+  }
+
   onRecovered(listener: () => void): () => void {
     this.#recovered.add(listener);
     return () => this.#recovered.delete(listener);

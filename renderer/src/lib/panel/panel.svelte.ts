@@ -37,6 +37,7 @@ export class PanelModel {
   #tick: unknown = null;
   #disposed = false;
   readonly #stopRecovered: () => void;
+  readonly #stopHeard: () => void;
 
   /** `startPage`: the page to show first (a recovered window returns to the page it showed). */
   constructor(room: Room, timers: PanelTimers, options: { startPage?: string | null } = {}) {
@@ -71,6 +72,9 @@ export class PanelModel {
     });
     // The service answers again: a failure that was only its silence clears by itself.
     this.#stopRecovered = room.onRecovered(() => this.#power.forgetLinkProblem());
+    // A press the service did not answer (said before the panel knew the link was down) is
+    // forgotten at the service's next answer, whichever way it comes.
+    this.#stopHeard = room.onHeard(() => this.#power.forgetLinkProblem());
     this.#everySecond();
   }
 
@@ -349,6 +353,7 @@ export class PanelModel {
   dispose(): void {
     this.#disposed = true;
     this.#stopRecovered();
+    this.#stopHeard();
     this.#power.dispose();
     this.idle.dispose();
     if (this.#tick !== null) this.room.clock.clearTimeout(this.#tick);

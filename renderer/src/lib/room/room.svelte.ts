@@ -185,6 +185,11 @@ export class Room implements RoomPort {
   }
 
   /** Called each time the service answers again after it could not be reached. */
+  /** The service answered with a module's state, polled or pushed. */
+  onHeard(listener: () => void): () => void {
+    return this.feeds.onHeard(listener);
+  }
+
   onRecovered(listener: () => void): () => void {
     return this.feeds.onRecovered(listener);
   }
