@@ -34,14 +34,18 @@ export class DebugStreams {
 
   constructor(private readonly deps: DebugStreamsDeps) {}
 
-  async follow(watcher: string, key: ModuleKey): Promise<void> {
+  /**
+   * `waitForSocket`: the socket is on its way (a session just signed in, a reconnect): the request
+   * waits for it up to the request's own deadline instead of failing at once.
+   */
+  async follow(watcher: string, key: ModuleKey, waitForSocket = false): Promise<void> {
     const id = moduleKeyOf(key);
     const existing = this.#streams.get(id);
     if (existing !== undefined && existing.id !== null) {
       existing.watchers.add(watcher);
       return;
     }
-    const socket = this.deps.socket();
+    const socket = waitForSocket ? await this.#socketWithin(this.deps.timeoutMs) : this.deps.socket();
     if (socket === null) throw new LinkError(ErrorCode.ROOMDECK_OFFLINE, { cause: 'no control socket' });
     let requestId: number | null = null;
     await socket.request('debug', key, DEBUG_NAME, this.deps.timeoutMs, {
@@ -53,6 +57,17 @@ export class DebugStreams {
     stream.id = requestId;
     stream.watchers.add(watcher);
     this.#streams.set(id, stream);
+  }
+
+  async #socketWithin(ms: number): Promise<LiveSocket | null> {
+    const { clock } = this.deps;
+    const until = clock.now() + ms;
+    let socket = this.deps.socket();
+    while (socket === null && clock.now() < until) {
+      await new Promise<void>((resolve) => clock.setTimeout(resolve, 100));
+      socket = this.deps.socket();
+    }
+    return socket;
   }
 
   async release(watcher: string, key: ModuleKey): Promise<void> {

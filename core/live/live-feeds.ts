@@ -132,8 +132,10 @@ export class SocketFeeds implements LiveFeeds {
   }
 
   async debug(watcher: string, systemId: string, target: LiveTarget): Promise<void> {
-    if (this.#deps.refused === undefined && !this.#closed) this.#connection.start();
-    await this.#debug.follow(watcher, { sys: systemId, mod: target.module, index: target.index });
+    const allowed = this.#deps.refused === undefined && !this.#closed;
+    if (allowed) this.#connection.start();
+    // A socket being opened (a session just signed in) is waited for; a refused one is not.
+    await this.#debug.follow(watcher, { sys: systemId, mod: target.module, index: target.index }, allowed);
   }
 
   async ignore(watcher: string, systemId: string, target: LiveTarget): Promise<void> {
