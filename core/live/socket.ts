@@ -265,11 +265,11 @@ export class LiveSocket {
     this.#keepalive.stop();
     for (const [id, pending] of [...this.#pending]) {
       this.#settle(id);
-      // A doubted press whose probe went unanswered: the service did not answer at all (told as
-      // such, never sent again); any other request lost with the socket may have reached it.
-      pending.reject(
-        pending.doubt?.doubted === true ? unansweredError(pending.doubt.afterMs) : lostError(pending.command),
-      );
+      // A doubted press whose probe went unanswered (the socket closed as hung): the service did
+      // not answer at all (told as such, never sent again); any other request lost with the socket
+      // may have reached it.
+      const unanswered = pending.doubt?.doubted === true && reason.code === ErrorCode.ROOMDECK_TIMEOUT;
+      pending.reject(unanswered ? unansweredError(pending.doubt?.afterMs ?? 0) : lostError(pending.command));
     }
     this.#ws.removeAllListeners();
     this.#ws.on('error', () => {});
