@@ -1,12 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/own-stack.ts';
 import { openRoom } from './support/panel.ts';
-import { keepScreenshot } from './support/screens.ts';
-import { ROOT } from './support/processes.ts';
-import { SIZES } from './support/sizes.ts';
+import { shootAndAxe } from './support/shoot-and-axe.ts';
 
 /*
  * Faults before the press: a device the room needs that does not answer is said on the welcome,
@@ -23,35 +18,10 @@ const TASMAN = 'sys-tasman-auditorium';
 const PROJECTOR = 'mod-auditorium-projector';
 const HUDDLE = 'sys-huddle-3-2';
 const HUDDLE_DISPLAY = 'mod-huddle-display';
-const SHOTS = path.join(ROOT, 'test-results', 'screens');
 
 const strip = (page: Page) => page.getByRole('alert', { name: 'Faults' });
 const tile = (page: Page, name: string) =>
   page.getByRole('group', { name: 'Sources' }).getByRole('button', { name: new RegExp(`^${name}`) });
-
-/** What is on screen now at each panel size: saved to be looked at, and read by axe. */
-async function shootAndAxe(page: Page, name: string): Promise<string[]> {
-  mkdirSync(SHOTS, { recursive: true });
-  const found: string[] = [];
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    const fits = await page.evaluate(() => {
-      const doc = document.scrollingElement ?? document.documentElement;
-      return doc.scrollHeight <= window.innerHeight + 1;
-    });
-    expect(fits, `${name} at ${size.width}×${size.height} fits one screen`).toBe(true);
-    await keepScreenshot(page, { path: path.join(SHOTS, `faults-${name}-${size.width}x${size.height}.png`) });
-    const result = await new AxeBuilder({ page }).analyze();
-    for (const v of result.violations) {
-      if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-      for (const node of v.nodes)
-        found.push(`${size.width}×${size.height} ${name}: ${v.id} (${v.impact}) on ${node.target.join(' ')}`);
-    }
-  }
-  await page.setViewportSize(SIZES[0]);
-  return found;
-}
 
 test.afterEach(async ({ service }) => {
   await service.moduleSettings(PROJECTOR, { warm_up_seconds: 30, cool_down_seconds: 20 });
@@ -78,7 +48,7 @@ test('a dead projector is said on the welcome before anyone presses, once, with 
   const stripBox = await strip(page).boundingBox();
   const tileBox = await tile(page, 'Laptop').boundingBox();
   expect(stripBox!.y + stripBox!.height).toBeLessThanOrEqual(tileBox!.y);
-  expect(await shootAndAxe(page, 'welcome')).toEqual([]);
+  expect(await shootAndAxe(page, 'faults', 'welcome')).toEqual([]);
 
   // Help opens on the fault, with the number.
   await page.getByRole('button', { name: 'Help', exact: true }).click();
@@ -87,7 +57,7 @@ test('a dead projector is said on the welcome before anyone presses, once, with 
     `Projector 1 is not responding: call ${BUILDING}.`,
   );
   await expect(help.locator('[data-help-phone]')).toContainText(BUILDING);
-  expect(await shootAndAxe(page, 'help')).toEqual([]);
+  expect(await shootAndAxe(page, 'faults', 'help')).toEqual([]);
   await help.getByRole('button', { name: 'Request help' }).click();
   await expect(help.locator('[data-help-request="sent"]')).toBeVisible();
   const requests = (await service.state(TASMAN, 'RoomLogic')).help_requests as { message: string }[];
@@ -106,7 +76,7 @@ test('a dead projector is said on the welcome before anyone presses, once, with 
   await expect(page.locator('[data-problem]')).toHaveCount(0);
   await expect(page.getByText(/is not responding/).filter({ visible: true })).toHaveCount(1);
   await expect(page.getByText(/plugged in/)).toHaveCount(0);
-  expect(await shootAndAxe(page, 'pressed')).toEqual([]);
+  expect(await shootAndAxe(page, 'faults', 'pressed')).toEqual([]);
 });
 
 test('a dead projector that answers again after a failed start: the strip goes', async ({
@@ -141,5 +111,5 @@ test('a wall display that does not answer: the strip says what a person can chec
   await expect(strip(page)).toHaveText(
     /^Display 1 is not responding: check that it is switched on and plugged in, then try again, or call .+\.$/,
   );
-  expect(await shootAndAxe(page, 'huddle')).toEqual([]);
+  expect(await shootAndAxe(page, 'faults', 'huddle')).toEqual([]);
 });

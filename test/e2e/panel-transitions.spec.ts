@@ -1,13 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/own-stack.ts';
 import { openRoom, recordAttribute } from './support/panel.ts';
-import { keepScreenshot } from './support/screens.ts';
-import { ROOT } from './support/processes.ts';
 import type { Service } from './support/service.ts';
-import { SIZES } from './support/sizes.ts';
+import { shootAndAxe } from './support/shoot-and-axe.ts';
 
 /*
  * The room in motion (Tasman Auditorium, a large-venue projector): Room off pressed during the
@@ -23,7 +18,6 @@ test.use({ ownStack: {} });
 
 const TASMAN = 'sys-tasman-auditorium';
 const PROJECTOR = 'mod-auditorium-projector';
-const SHOTS = path.join(ROOT, 'test-results', 'screens');
 
 const tile = (page: Page, name: string) =>
   page.getByRole('group', { name: 'Sources' }).getByRole('button', { name: new RegExp(`^${name}`) });
@@ -41,32 +35,6 @@ async function tasmanOff(service: Service): Promise<void> {
   await service.exec(TASMAN, 'RoomLogic', 'power', [false]).catch(() => undefined);
   await expect.poll(async () => (await service.state(TASMAN, 'Projector')).cooling).toBe(false);
   await expect.poll(async () => (await service.state(TASMAN, 'RoomLogic')).held ?? []).toEqual([]);
-}
-
-/** What is on screen now at each panel size: saved to be looked at, and read by axe. */
-async function shootAndAxe(page: Page, name: string): Promise<string[]> {
-  mkdirSync(SHOTS, { recursive: true });
-  const found: string[] = [];
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    const fit = await page.evaluate(() => {
-      const doc = document.scrollingElement ?? document.documentElement;
-      return doc.scrollHeight <= window.innerHeight + 1;
-    });
-    expect(fit, `${name} at ${size.width}×${size.height} fits one screen`).toBe(true);
-    await keepScreenshot(page, {
-      path: path.join(SHOTS, `transitions-${name}-${size.width}x${size.height}.png`),
-    });
-    const result = await new AxeBuilder({ page }).analyze();
-    for (const v of result.violations) {
-      if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-      for (const node of v.nodes)
-        found.push(`${size.width}×${size.height} ${name}: ${v.id} (${v.impact}) on ${node.target.join(' ')}`);
-    }
-  }
-  await page.setViewportSize(SIZES[0]);
-  return found;
 }
 
 test.afterEach(async ({ service }) => {
@@ -99,7 +67,7 @@ test('Room off during the warm-up is kept: the welcome says so, and the projecto
     last_error: null,
     held: [{ module: 'Projector', index: 1, name: 'Projector 1', power: false }],
   });
-  expect(await shootAndAxe(page, 'welcome-switching-off')).toEqual([]);
+  expect(await shootAndAxe(page, 'transitions', 'welcome-switching-off')).toEqual([]);
 
   // The warm-up ends: the projector comes on, and the room switches it off straight away.
   await projectorTimes(service, 0, 3600);
@@ -109,7 +77,7 @@ test('Room off during the warm-up is kept: the welcome says so, and the projecto
   await expect(notes(page)).toHaveText(/^Projector 1 cooling down — 3[56]\d\d s$/);
   expect((await service.state(TASMAN, 'RoomLogic')).held ?? []).toEqual([]);
   await expect(problem(page)).toHaveCount(0);
-  expect(await shootAndAxe(page, 'welcome-cooling')).toEqual([]);
+  expect(await shootAndAxe(page, 'transitions', 'welcome-cooling')).toEqual([]);
 
   // Cooled: nothing left to say.
   await projectorTimes(service, 0, 0);
@@ -129,7 +97,7 @@ test('a start touched during the cool-down is accepted, said as such, and carrie
   await service.exec(TASMAN, 'RoomLogic', 'power', [false]);
   await openRoom(page, stack.host.url, 'Tasman Auditorium');
   await expect(notes(page)).toHaveText(/^Projector 1 cooling down — 3[56]\d\d s$/);
-  expect(await shootAndAxe(page, 'welcome-cooling-before')).toEqual([]);
+  expect(await shootAndAxe(page, 'transitions', 'welcome-cooling-before')).toEqual([]);
 
   await tile(page, 'Laptop').click();
   await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
@@ -144,7 +112,7 @@ test('a start touched during the cool-down is accepted, said as such, and carrie
     last_error: null,
     held: [{ module: 'Projector', index: 1, power: true }],
   });
-  expect(await shootAndAxe(page, 'start-held')).toEqual([]);
+  expect(await shootAndAxe(page, 'transitions', 'start-held')).toEqual([]);
 
   // Cooled: the room starts the projector itself; it warms up, then the picture is there.
   await projectorTimes(service, 3600, 0);
@@ -191,7 +159,7 @@ test('a room without room logic: the panel itself holds a start touched during t
     await expect(tile(page, 'HDMI 2')).toContainText(/Cooling down — 3[56]\d\d s/);
     await expect(problem(page)).toHaveCount(0);
     expect(await service.state(system.id, 'Projector')).toMatchObject({ power: false, cooling: true });
-    expect(await shootAndAxe(page, 'panel-held-start')).toEqual([]);
+    expect(await shootAndAxe(page, 'transitions', 'panel-held-start')).toEqual([]);
 
     // Cooled: the panel sends the start itself; after the warm-up, the input it was asked for.
     await service.moduleSettings(projector.id, { warm_up_seconds: 3600, cool_down_seconds: 0 });
