@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -81,6 +81,27 @@ describe('a join kept across a restart of the simulator', () => {
     // And it still splits from either room after the restart.
     await exec(second, A, 'RoomLogic', 'unjoin');
     expect((await joinOf(second, B)).join_mode).toBeNull();
+  });
+
+  it('reads a data file where each room names the other as master without hanging, both separate', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'roomdeck-join-'));
+    dirs.push(dir);
+    const dataFile = join(dir, 'roomdeck.json');
+    await stop(await start({ dataFile }));
+    const stored = JSON.parse(readFileSync(dataFile, 'utf8'));
+    const claim = (master: string) => ({
+      join_mode: MODE,
+      join_master: master,
+      joined: [A, B],
+      join_confirmed: true,
+    });
+    Object.assign(stored.data.states['mod-rimu-a-logic'], claim(B));
+    Object.assign(stored.data.states['mod-rimu-b-logic'], claim(A));
+    writeFileSync(dataFile, JSON.stringify(stored));
+
+    const api = await start({ dataFile });
+    expect((await joinOf(api, A)).join_mode).toBeNull();
+    expect((await joinOf(api, B)).join_mode).toBeNull();
   });
 });
 
