@@ -15,6 +15,8 @@ import { TECHNICIAN_ROUTE } from '../contract/channels.ts';
 import { LIVE_EVENT_CHANNEL } from '../contract/live.ts';
 import { registerIpcBridge, sendLiveEvents } from './ipc.ts';
 import { createDesktopServices } from './services.ts';
+import { readCatalogueFiles, withCataloguePreload } from '../core/page/catalogue-preload.ts';
+import type { FirstLanguage } from '../core/page/first-language.ts';
 import { dataDirOf, loadConfigKeepingLastGood } from '../core/config/last-good.ts';
 import { type LoadedConfig, machineConfigFile } from '../core/config/load.ts';
 import type { ResolvedConfig } from '../core/config/schema.ts';
@@ -112,8 +114,14 @@ function createWindow(config: ResolvedConfig, appUrl: string): BrowserWindow {
 let updateStatus: () => UpdateStatus = () => ({ state: 'disabled' });
 
 /** The app: scheme serves dist/renderer and nothing else, with the same CSP as the browser host. */
-function serveRenderer(): void {
-  protocol.handle(APP_SCHEME, createAppProtocolHandler({ root: rendererRoot }));
+function serveRenderer(firstLanguage: () => FirstLanguage | null): void {
+  const catalogues = readCatalogueFiles(rendererRoot);
+  // The page's catalogue rides with its first bytes once the services can tell its language.
+  const page = (html: string): string => {
+    const language = firstLanguage()?.guess([app.getLocale()]);
+    return language === undefined ? html : withCataloguePreload(html, catalogues, language);
+  };
+  protocol.handle(APP_SCHEME, createAppProtocolHandler({ root: rendererRoot, page }));
 }
 
 async function start(): Promise<void> {
@@ -158,7 +166,8 @@ async function start(): Promise<void> {
   config = await withEmbeddedSimulator(outcome.loaded);
   logStart(log, config, diagnostics);
 
-  serveRenderer();
+  let firstLanguage: FirstLanguage | null = null;
+  serveRenderer(() => firstLanguage);
   const appUrl = renderer.appUrl;
   const isAppUrl = appUrlMatcher(appUrl);
   denyAllPermissions(session.defaultSession);
@@ -199,6 +208,7 @@ async function start(): Promise<void> {
     },
     parent: () => window ?? undefined,
   });
+  firstLanguage = services.firstLanguage;
   openLink = guardExternalLinks({
     open: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK only the service's origin or the room's support page, after a gesture (external-links.ts)
     serviceUrl: config.serverUrl,

@@ -1,18 +1,23 @@
 /*
  * One language's words and formats: messages through ICU MessageFormat (intl-messageformat, which
- * parses a message the first time it is shown and keeps it), and dates, times and numbers through
+ * parses a message the first time it is shown and keeps it; the page's catalogues arrive parsed
+ * already, compiled when the renderer is built), and dates, times and numbers through
  * Intl in the same locale, with one 12/24-hour rule for every time Roomdeck shows.
  *
  * Plain TypeScript with no DOM: the renderer wraps it in a reactive store (renderer/src/lib/i18n),
  * the main process and the host format their own pages with it.
  */
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { isolateValues, shownArguments } from './bidi.ts';
-import type { Catalogue, MessageKey } from './en.ts';
+import type { MessageKey } from './en.ts';
 import type { TextDirection } from './languages.ts';
 
 /** `locale`: as the language writes times; `12h`/`24h`: the installer's choice for every language. */
 export type ClockRule = 'locale' | '12h' | '24h';
+
+/** A catalogue as a Translator takes it: each message as ICU text, or parsed already (its AST). */
+export type Messages = { readonly [K in MessageKey]: string | MessageFormatElement[] };
 
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
 
@@ -22,7 +27,7 @@ export interface TranslatorOptions {
   /** The shipped language whose catalogue this is ("en"); the locale when absent. */
   language?: string;
   dir: TextDirection;
-  messages: Catalogue;
+  messages: Messages;
   clock?: ClockRule;
 }
 
@@ -47,7 +52,7 @@ export class Translator {
   readonly language: string;
   readonly dir: TextDirection;
   readonly clock: ClockRule;
-  readonly #messages: Catalogue;
+  readonly #messages: Messages;
   readonly #formats = new Map<MessageKey, IntlMessageFormat>();
   readonly #dateFormats = new Map<string, Intl.DateTimeFormat>();
   readonly #numberFormats = new Map<string, Intl.NumberFormat>();

@@ -17,6 +17,7 @@ import { modulesVerbs } from './modules.ts';
 import { panelVerbs } from './panel.ts';
 import { sessionVerbs } from './session.ts';
 import { openRoom, systemsVerbs } from './systems.ts';
+import type { FirstLanguage } from '../../page/first-language.ts';
 import { technicianVerbs } from './technician.ts';
 
 /** What both routes' verbs share: the panel's configuration, binding and reports, the PIN gate. */
@@ -33,6 +34,8 @@ export interface SharedServices {
   log: Log;
   pollRoundTrips: RoundTripHistogram;
   diagnostics: DiagnosticsContext | undefined;
+  /** Told of each room opened for a page, to name the next page's catalogue before it asks. */
+  firstLanguage?: FirstLanguage;
 }
 
 /** Every domain's verbs (verbs/<domain>.ts, as contract/<domain>.ts declares them) acting as `who`. */
@@ -53,7 +56,11 @@ export function buildApi(
       capabilities,
       usesPasswordGrant,
       appConfig,
-      openRoom: (id) => openRoom(client, id),
+      openRoom: async (id) => {
+        const room = await openRoom(client, id);
+        shared.firstLanguage?.opened(id, room.detail.system.settings);
+        return room;
+      },
     }),
     config: configVerbs({ ready, config, enrolment, appConfig }),
     systems: systemsVerbs({
