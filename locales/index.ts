@@ -27,7 +27,8 @@ export {
   roomLocaleOf,
 } from './choose.ts';
 export { matchLanguage, negotiateLanguage } from './negotiate.ts';
-export { type ClockRule, type Messages, type MessageValues, Translator } from './translate.ts';
+export type { Messages } from './messages.ts';
+export { type ClockRule, type MessageValues, Translator } from './translate.ts';
 
 import { languageOf, SOURCE_LOCALE } from './languages.ts';
 import { matchLanguage } from './negotiate.ts';

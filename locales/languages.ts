@@ -8,7 +8,7 @@
  * escaped the catalogue shows up unaccented, and layouts meet words 40 % longer than English's.
  * It is never offered to a person; only configuration (`panel.locale`) chooses it.
  */
-import type { Messages } from './translate.ts';
+import type { Messages } from './messages.ts';
 
 export type TextDirection = 'ltr' | 'rtl';
 

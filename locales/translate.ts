@@ -7,17 +7,14 @@
  * Plain TypeScript with no DOM: the renderer wraps it in a reactive store (renderer/src/lib/i18n),
  * the main process and the host format their own pages with it.
  */
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { isolateValues, shownArguments } from './bidi.ts';
 import type { MessageKey } from './en.ts';
+import type { Messages } from './messages.ts';
 import type { TextDirection } from './languages.ts';
 
 /** `locale`: as the language writes times; `12h`/`24h`: the installer's choice for every language. */
 export type ClockRule = 'locale' | '12h' | '24h';
-
-/** A catalogue as a Translator takes it: each message as ICU text, or parsed already (its AST). */
-export type Messages = { readonly [K in MessageKey]: string | MessageFormatElement[] };
 
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/own-stack.ts';
-import { signIn } from './support/panel.ts';
+import { openHost, signIn } from './support/panel.ts';
 import { ROOT } from './support/processes.ts';
 
 /*
@@ -90,12 +90,16 @@ test('the room’s own language is asked for with the page, before the boot’s 
 
 test('a browser in German gets German’s catalogue with the page, and nothing the first screen does not show', async ({
   browser,
+  page: english,
   stack,
 }) => {
+  // Signed in once (the host keeps the session); then a browser whose languages are German's.
+  await signIn(english, stack.host.url);
+
   const context = await browser.newContext({ locale: 'de-DE' });
   const page = await context.newPage();
   try {
-    await signIn(page, stack.host.url);
+    await openHost(page, stack.host.url);
     await expect(page.locator('html')).toHaveAttribute('lang', /^de/);
     const loaded = await reloadWatching(page);
     const files = catalogueFiles();
