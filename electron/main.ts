@@ -16,7 +16,7 @@ import { LIVE_EVENT_CHANNEL } from '../contract/live.ts';
 import { registerIpcBridge, sendLiveEvents } from './ipc.ts';
 import { createDesktopServices } from './services.ts';
 import { readCatalogueFiles, withCataloguePreload } from '../core/page/catalogue-preload.ts';
-import type { FirstLanguage } from '../core/page/first-language.ts';
+import type { MainServices } from '../core/bridge/handlers.ts';
 import { dataDirOf, loadConfigKeepingLastGood } from '../core/config/last-good.ts';
 import { type LoadedConfig, machineConfigFile } from '../core/config/load.ts';
 import type { ResolvedConfig } from '../core/config/schema.ts';
@@ -114,11 +114,13 @@ function createWindow(config: ResolvedConfig, appUrl: string): BrowserWindow {
 let updateStatus: () => UpdateStatus = () => ({ state: 'disabled' });
 
 /** The app: scheme serves dist/renderer and nothing else, with the same CSP as the browser host. */
-function serveRenderer(firstLanguage: () => FirstLanguage | null): void {
+function serveRenderer(services: () => Pick<MainServices, 'firstLanguage' | 'pageServed'> | null): void {
   const catalogues = readCatalogueFiles(rendererRoot);
-  // The page's catalogue rides with its first bytes once the services can tell its language.
+  // The page's catalogue rides with its first bytes once the services can tell its language, and
+  // its room opens meanwhile for its boot.
   const page = (html: string): string => {
-    const language = firstLanguage()?.guess([app.getLocale()]);
+    services()?.pageServed();
+    const language = services()?.firstLanguage.guess([app.getLocale()]);
     return language === undefined ? html : withCataloguePreload(html, catalogues, language);
   };
   protocol.handle(APP_SCHEME, createAppProtocolHandler({ root: rendererRoot, page }));
@@ -166,8 +168,8 @@ async function start(): Promise<void> {
   config = await withEmbeddedSimulator(outcome.loaded);
   logStart(log, config, diagnostics);
 
-  let firstLanguage: FirstLanguage | null = null;
-  serveRenderer(() => firstLanguage);
+  let served: MainServices | null = null;
+  serveRenderer(() => served);
   const appUrl = renderer.appUrl;
   const isAppUrl = appUrlMatcher(appUrl);
   denyAllPermissions(session.defaultSession);
@@ -208,7 +210,7 @@ async function start(): Promise<void> {
     },
     parent: () => window ?? undefined,
   });
-  firstLanguage = services.firstLanguage;
+  served = services;
   openLink = guardExternalLinks({
     open: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK only the service's origin or the room's support page, after a gesture (external-links.ts)
     serviceUrl: config.serverUrl,

@@ -36,6 +36,8 @@ export interface HostServices {
   completeSignIn(callbackUrl: URL): Promise<void>;
   /** The language the page will speak first (its catalogue is preloaded with the page). */
   firstLanguage?: Pick<FirstLanguage, 'guess'>;
+  /** The app's page is being served: the bound room starts opening for the page's boot. */
+  pageServed?(): void;
   dispose(): void | Promise<void>;
 }
 
@@ -202,6 +204,8 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
   // The page, served by these routes alone (behind the gate above); the file server's root is the
   // assets folder, so no spelling of a path reaches index.html through it.
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The page's boot follows in a moment: its room opens meanwhile (core/page/opening-ahead.ts).
+    services().pageServed?.();
     let html: string;
     try {
       html = await readFile(path.join(rendererDir, 'index.html'), 'utf8');

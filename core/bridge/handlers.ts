@@ -25,6 +25,7 @@ import { type Principal, principal } from './principal.ts';
 import { buildApi, type SharedServices } from './verbs/api.ts';
 import { appConfigOf } from './verbs/config.ts';
 import { FirstLanguage } from '../page/first-language.ts';
+import { OpeningAhead } from '../page/opening-ahead.ts';
 
 /**
  * The main process's services and every bridge verb, shared by the IPC and HTTP transports (they
@@ -105,6 +106,8 @@ export interface MainServices {
   live: LiveRoute;
   /** The language the next page will speak first, to preload its catalogue (core/page). */
   firstLanguage: FirstLanguage;
+  /** A host is serving the app's page: the bound room starts opening for its boot (core/page). */
+  pageServed(): void;
   /** The technician's (their own session): events flow only while the PIN gate is open. */
   technicianLive: LiveRoute;
   dispose(): void;
@@ -239,7 +242,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         ),
     });
   const panelLive = liveChannel(panel);
-  const api = guardRoute(buildApi(panel, shared, panelLive), {
+  const openingAhead = new OpeningAhead(() => clock.now());
+  const api = guardRoute(buildApi(panel, shared, panelLive, openingAhead), {
     route: 'panel',
     kiosk: config.kiosk,
     gate: technician,
@@ -292,6 +296,11 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     live: panelLive,
     technicianLive,
     firstLanguage,
+    pageServed: () => {
+      const { systemId } = appConfig();
+      if (systemId === null || session.status().state !== 'signed-in') return;
+      openingAhead.start(systemId, (id) => api.systems.open({ id }));
+    },
     roomSupportUrl: async () => {
       const systemId = config.systemId ?? settings.getSystemId();
       if (systemId === null || session.status().state !== 'signed-in') return null;

@@ -18,6 +18,7 @@ import { panelVerbs } from './panel.ts';
 import { sessionVerbs } from './session.ts';
 import { openRoom, systemsVerbs } from './systems.ts';
 import type { FirstLanguage } from '../../page/first-language.ts';
+import type { OpeningAhead } from '../../page/opening-ahead.ts';
 import { technicianVerbs } from './technician.ts';
 
 /** What both routes' verbs share: the panel's configuration, binding and reports, the PIN gate. */
@@ -44,6 +45,8 @@ export function buildApi(
   shared: SharedServices,
   /** The principal's live channel (none: the pages poll). */
   live: LiveSource = NO_LIVE,
+  /** The panel's room opened as its page is served (the panel's principal only: its account's answers). */
+  ahead?: OpeningAhead,
 ): RoomdeckApi {
   const { session, client, link, capabilities, usesPasswordGrant } = who;
   const { config, clock, ready, technician, panelReports, enrolment, appConfig, log, pollRoundTrips } =
@@ -57,7 +60,8 @@ export function buildApi(
       usesPasswordGrant,
       appConfig,
       openRoom: async (id) => {
-        const room = await openRoom(client, id);
+        const open = (systemId: string) => openRoom(client, systemId);
+        const room = await (ahead === undefined ? open(id) : ahead.open(id, open));
         shared.firstLanguage?.opened(id, room.detail.system.settings);
         return room;
       },
