@@ -2,6 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { ModuleState } from './domain.ts';
 import { ResourceId } from './resource-id.ts';
 import { verb } from './verb.ts';
+import { MAX_LIVE_TARGETS } from './live-names.ts';
+
+// The names without the schemas, for the page (live-names.ts).
+export { LIVE_EVENT_CHANNEL, LIVE_EVENTS_PATH, MAX_LIVE_TARGETS } from './live-names.ts';
 
 /*
  * The live channel as the renderer sees it. The main process holds one control websocket
@@ -19,9 +23,6 @@ export const LiveTarget = Type.Object(
   },
   { additionalProperties: false },
 );
-
-/** Most module instances one page may watch at once (a page shows a few; the tools one module). */
-export const MAX_LIVE_TARGETS = 64;
 
 /**
  * A page's whole watch list, replacing its previous one (an empty list: nothing). `watcher` is a
@@ -119,12 +120,3 @@ export const LiveDebugEvent = Type.Object({
 });
 
 export const LiveEvent = Type.Union([LiveStateEvent, LiveStaleEvent, LiveModeEvent, LiveDebugEvent]);
-
-/**
- * Where events travel: the IPC channel the main process sends on (the preload exposes only a
- * subscription to it), and the browser host's Server-Sent Events path (same launch-secret rules as
- * the bridge; `?watcher=` names the page). Technician events (debug lines, the tools' watch list on
- * a kiosk) travel on the technician route's equivalents.
- */
-export const LIVE_EVENT_CHANNEL = 'roomdeck:live';
-export const LIVE_EVENTS_PATH = '/bridge/events';

@@ -15,6 +15,8 @@ import { TECHNICIAN_ROUTE } from '../contract/channels.ts';
 import { LIVE_EVENT_CHANNEL } from '../contract/live.ts';
 import { registerIpcBridge, sendLiveEvents } from './ipc.ts';
 import { createDesktopServices } from './services.ts';
+import { readCatalogueFiles, withCataloguePreload } from '../core/page/catalogue-preload.ts';
+import type { MainServices } from '../core/bridge/handlers.ts';
 import { dataDirOf, loadConfigKeepingLastGood } from '../core/config/last-good.ts';
 import { type LoadedConfig, machineConfigFile } from '../core/config/load.ts';
 import type { ResolvedConfig } from '../core/config/schema.ts';
@@ -112,8 +114,16 @@ function createWindow(config: ResolvedConfig, appUrl: string): BrowserWindow {
 let updateStatus: () => UpdateStatus = () => ({ state: 'disabled' });
 
 /** The app: scheme serves dist/renderer and nothing else, with the same CSP as the browser host. */
-function serveRenderer(): void {
-  protocol.handle(APP_SCHEME, createAppProtocolHandler({ root: rendererRoot }));
+function serveRenderer(services: () => Pick<MainServices, 'firstLanguage' | 'pageServed'> | null): void {
+  const catalogues = readCatalogueFiles(rendererRoot);
+  // The page's catalogue rides with its first bytes once the services can tell its language, and
+  // its room opens meanwhile for its boot.
+  const page = (html: string): string => {
+    services()?.pageServed();
+    const language = services()?.firstLanguage.guess([app.getLocale()]);
+    return language === undefined ? html : withCataloguePreload(html, catalogues, language);
+  };
+  protocol.handle(APP_SCHEME, createAppProtocolHandler({ root: rendererRoot, page }));
 }
 
 async function start(): Promise<void> {
@@ -158,7 +168,8 @@ async function start(): Promise<void> {
   config = await withEmbeddedSimulator(outcome.loaded);
   logStart(log, config, diagnostics);
 
-  serveRenderer();
+  let served: MainServices | null = null;
+  serveRenderer(() => served);
   const appUrl = renderer.appUrl;
   const isAppUrl = appUrlMatcher(appUrl);
   denyAllPermissions(session.defaultSession);
@@ -199,6 +210,7 @@ async function start(): Promise<void> {
     },
     parent: () => window ?? undefined,
   });
+  served = services;
   openLink = guardExternalLinks({
     open: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK only the service's origin or the room's support page, after a gesture (external-links.ts)
     serviceUrl: config.serverUrl,

@@ -18,7 +18,9 @@ import { HostSessions, httpBridge, SESSION_COOKIE, sessionCookieOptions } from '
 import { CONTENT_SECURITY_POLICY } from '../core/csp.ts';
 import { isForeignRequest, LAUNCH_PARAM, type LaunchToken } from './launch.ts';
 import { LAUNCH_SCRIPT, LAUNCH_SCRIPT_PATH, launchPage } from './launch-page.ts';
-import { pageWords } from './page-language.ts';
+import { browserLanguages, pageWords } from './page-language.ts';
+import { readCatalogueFiles, withCataloguePreload } from '../core/page/catalogue-preload.ts';
+import type { FirstLanguage } from '../core/page/first-language.ts';
 import { ignoredCallbackPage, launchRequiredPage, returnToAppPage } from './pages.ts';
 import { decodedPath, isPagePath } from './paths.ts';
 
@@ -32,6 +34,10 @@ export interface HostServices {
   /** The technician's, on `/technician/bridge/events` (only while the PIN gate is open). */
   technicianLive?: LiveRoute;
   completeSignIn(callbackUrl: URL): Promise<void>;
+  /** The language the page will speak first (its catalogue is preloaded with the page). */
+  firstLanguage?: Pick<FirstLanguage, 'guess'>;
+  /** The app's page is being served: the bound room starts opening for the page's boot. */
+  pageServed?(): void;
   dispose(): void | Promise<void>;
 }
 
@@ -197,14 +203,20 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
 
   // The page, served by these routes alone (behind the gate above); the file server's root is the
   // assets folder, so no spelling of a path reaches index.html through it.
-  const page = async (_request: FastifyRequest, reply: FastifyReply) => {
-    let html: Buffer;
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The page's boot follows in a moment: its room opens meanwhile (core/page/opening-ahead.ts).
+    services().pageServed?.();
+    let html: string;
     try {
-      html = await readFile(path.join(rendererDir, 'index.html'));
+      html = await readFile(path.join(rendererDir, 'index.html'), 'utf8');
     } catch {
       return reply.callNotFound();
     }
-    return reply.type('text/html; charset=utf-8').send(html);
+    // The catalogue of the language the page will speak, fetched beside its code (core/page).
+    const language = services().firstLanguage?.guess(browserLanguages(request.headers));
+    if (language !== undefined) html = withCataloguePreload(html, readCatalogueFiles(rendererDir), language);
+    // The preloaded language follows the browser's languages as well as the room's.
+    return reply.type('text/html; charset=utf-8').header('vary', 'Accept-Language').send(html);
   };
   app.get('/', page);
   app.get('/index.html', page);

@@ -25,15 +25,25 @@ export function needsBuild(root, outputs, sources) {
 export const BUILDS = {
   'build:renderer': {
     outputs: ['dist/renderer/index.html'],
-    sources: ['renderer', 'contract', 'package.json'],
+    // The catalogues are compiled into the page (scripts/compiled-catalogues.ts).
+    sources: ['renderer', 'contract', 'locales', 'scripts/compiled-catalogues.ts', 'package.json'],
   },
   'build:host': {
     outputs: ['dist/host/start.js'],
-    sources: ['contract', 'core', 'host', 'simulator', 'package.json'],
+    sources: ['contract', 'core', 'host', 'locales', 'simulator', 'package.json'],
   },
   build: {
     outputs: ['dist/electron/main.js', 'dist/electron/preload.cjs', 'dist/renderer/index.html'],
-    sources: ['renderer', 'contract', 'core', 'electron', 'simulator', 'package.json'],
+    sources: [
+      'renderer',
+      'contract',
+      'core',
+      'electron',
+      'locales',
+      'scripts/compiled-catalogues.ts',
+      'simulator',
+      'package.json',
+    ],
   },
 };
 

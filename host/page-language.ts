@@ -7,12 +7,14 @@ import { loadTranslator, negotiateLanguage, type Translator } from '../locales/i
  * the q-values), the first Roomdeck ships; English when none is.
  */
 export function pageLanguage(headers: { 'accept-language'?: string | string[] | undefined }): string {
+  return negotiateLanguage(browserLanguages(headers));
+}
+
+/** The browser's languages, best first (what the page reads as `navigator.languages`). */
+export function browserLanguages(headers: { 'accept-language'?: string | string[] | undefined }): string[] {
   const header = headers['accept-language'];
   const value = Array.isArray(header) ? header.join(',') : header;
-  const preferred = new Negotiator({
-    headers: value === undefined ? {} : { 'accept-language': value },
-  }).languages();
-  return negotiateLanguage(preferred);
+  return new Negotiator({ headers: value === undefined ? {} : { 'accept-language': value } }).languages();
 }
 
 /** One Translator per language for the host's lifetime: the catalogue is loaded once. */

@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ResolvedConfig } from '../core/config/schema.ts';
@@ -66,7 +66,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 }
 
 /**
- * Serves the page's scripts and styles once, in-process, before the host is announced: the first
+ * Serves the page's first scripts and styles once, in-process, before the host is announced: the first
  * panel that loads then finds the file-serving path compiled and warm instead of paying for it
  * (a few hundred milliseconds on a cold host). Then asks for the page once over real HTTP with
  * Node's fetch: it answers "open the printed address" (no cookie, no launch token, so no session is
@@ -75,9 +75,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
  */
 async function warmUp(app: FastifyInstance, origin: string, rendererDir: string): Promise<void> {
   const host = new URL(origin).host;
+  // What the page names in its first bytes, not every chunk of the build (the technician tools,
+  // the other languages): the host is announced sooner, and the rest is served when asked for.
   let assets: string[] = [];
   try {
-    assets = (await readdir(path.join(rendererDir, 'assets'))).filter((f) => /\.(js|css)$/.test(f));
+    const page = await readFile(path.join(rendererDir, 'index.html'), 'utf8');
+    assets = [...page.matchAll(/"\.\/assets\/([\w.-]+\.(?:js|css))"/g)].flatMap((m) => (m[1] ? [m[1]] : []));
   } catch {
     // No build yet: nothing to warm.
   }

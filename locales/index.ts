@@ -14,7 +14,20 @@ export {
   SOURCE_LOCALE,
   type TextDirection,
 } from './languages.ts';
+export {
+  type LanguageChoices,
+  type LanguageConfig,
+  NO_ROOM_LANGUAGE,
+  offeredLanguages,
+  pageLanguage,
+  panelLanguage,
+  type RoomLanguage,
+  roomLanguage,
+  roomLanguageOf,
+  roomLocaleOf,
+} from './choose.ts';
 export { matchLanguage, negotiateLanguage } from './negotiate.ts';
+export type { Messages } from './messages.ts';
 export { type ClockRule, type MessageValues, Translator } from './translate.ts';
 
 import { languageOf, SOURCE_LOCALE } from './languages.ts';

@@ -1,13 +1,14 @@
 /*
- * The languages Roomdeck ships. Adding one is its catalogue file (a copy of en.ts, translated,
- * typed `satisfies Catalogue`) and one line below. Each catalogue is a chunk of its own: a page
- * loads only the language it shows.
+ * The languages Roomdeck ships. Adding one is its catalogue file, named by its code (`<code>.ts`, a
+ * copy of en.ts, translated, typed `satisfies Catalogue`) and one line below. Each catalogue is a
+ * chunk of its own: a page loads only the language it shows, and the host names that chunk to the
+ * page before the page asks (the build lists each code's chunk by the file's name).
  *
  * The pseudo-locale (en-XA) is English made longer, accented and bracketed, for tests: text that
  * escaped the catalogue shows up unaccented, and layouts meet words 40 % longer than English's.
  * It is never offered to a person; only configuration (`panel.locale`) chooses it.
  */
-import type { Catalogue } from './en.ts';
+import type { Messages } from './messages.ts';
 
 export type TextDirection = 'ltr' | 'rtl';
 
@@ -17,7 +18,8 @@ export interface Language {
   /** The language's name in itself: how a person who reads it finds it in a list. */
   name: string;
   dir: TextDirection;
-  load: () => Promise<Catalogue>;
+  /** Its messages: ICU text, or (in the renderer's build) already parsed (scripts/compiled-catalogues.ts). */
+  load: () => Promise<Messages>;
 }
 
 export const PSEUDO_LOCALE = 'en-XA';
@@ -33,10 +35,7 @@ const PSEUDO: Language = {
   code: PSEUDO_LOCALE,
   name: '[Ƥšéûđö]',
   dir: 'ltr',
-  load: async () => {
-    const [{ en }, { pseudoCatalogue }] = await Promise.all([import('./en.ts'), import('./pseudo.ts')]);
-    return pseudoCatalogue(en);
-  },
+  load: async () => (await import('./en-XA.ts')).pseudo,
 };
 
 /** Every language a page can show: the shipped ones and the pseudo-locale. */

@@ -1,6 +1,7 @@
 /*
  * One language's words and formats: messages through ICU MessageFormat (intl-messageformat, which
- * parses a message the first time it is shown and keeps it), and dates, times and numbers through
+ * parses a message the first time it is shown and keeps it; the page's catalogues arrive parsed
+ * already, compiled when the renderer is built), and dates, times and numbers through
  * Intl in the same locale, with one 12/24-hour rule for every time Roomdeck shows.
  *
  * Plain TypeScript with no DOM: the renderer wraps it in a reactive store (renderer/src/lib/i18n),
@@ -8,7 +9,8 @@
  */
 import { IntlMessageFormat } from 'intl-messageformat';
 import { isolateValues, shownArguments } from './bidi.ts';
-import type { Catalogue, MessageKey } from './en.ts';
+import type { MessageKey } from './en.ts';
+import type { Messages } from './messages.ts';
 import type { TextDirection } from './languages.ts';
 
 /** `locale`: as the language writes times; `12h`/`24h`: the installer's choice for every language. */
@@ -22,7 +24,7 @@ export interface TranslatorOptions {
   /** The shipped language whose catalogue this is ("en"); the locale when absent. */
   language?: string;
   dir: TextDirection;
-  messages: Catalogue;
+  messages: Messages;
   clock?: ClockRule;
 }
 
@@ -47,7 +49,7 @@ export class Translator {
   readonly language: string;
   readonly dir: TextDirection;
   readonly clock: ClockRule;
-  readonly #messages: Catalogue;
+  readonly #messages: Messages;
   readonly #formats = new Map<MessageKey, IntlMessageFormat>();
   readonly #dateFormats = new Map<string, Intl.DateTimeFormat>();
   readonly #numberFormats = new Map<string, Intl.NumberFormat>();

@@ -1,5 +1,6 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig, type Plugin } from 'vite';
+import { compiledCatalogues } from '../scripts/compiled-catalogues.ts';
 
 // import.meta.dirname rather than node:url: renderer/ may not import Node modules, even here.
 const here = import.meta.dirname;
@@ -48,7 +49,17 @@ export default defineConfig({
   root: here,
   // Electron loads the build from file://, where absolute asset paths would point at the disk root.
   base: './',
-  plugins: [svelte(), preloadStart()],
+  plugins: [svelte(), compiledCatalogues(), preloadStart()],
+  resolve: {
+    alias: [
+      // The catalogues arrive parsed (compiledCatalogues): the page needs the AST's types and
+      // helpers, never the parser, which is most of intl-messageformat's weight.
+      {
+        find: /^@formatjs\/icu-messageformat-parser$/,
+        replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+      },
+    ],
+  },
   build: {
     outDir: `${here}/../dist/renderer`,
     emptyOutDir: true,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import {
   BOOT_ANSWERED_MARK,
+  CATALOGUE_READY_MARK,
   CODE_LOADED_MARK,
   INTERACTIVE_MARK,
 } from '../../renderer/src/lib/startup-marks.ts';
@@ -10,15 +11,26 @@ import { type Stack, startHost } from '../../test/e2e/support/processes.ts';
 import { newPanelPage } from './panel.ts';
 
 /** Where the page's own start-up marks fell (ms since navigation start; NaN when not set). */
-export async function startupMarks(
-  page: Page,
-): Promise<{ interactive: number; bootAnswered: number; codeLoaded: number }> {
+export async function startupMarks(page: Page): Promise<StartupMarks> {
   // No helper function inside: tsx would wrap it in a `__name` call the page does not have.
-  const [interactive, bootAnswered, codeLoaded] = await page.evaluate(
+  const [interactive, bootAnswered, codeLoaded, catalogueReady] = await page.evaluate(
     (names) => names.map((name) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN),
-    [INTERACTIVE_MARK, BOOT_ANSWERED_MARK, CODE_LOADED_MARK],
+    [INTERACTIVE_MARK, BOOT_ANSWERED_MARK, CODE_LOADED_MARK, CATALOGUE_READY_MARK],
   );
-  return { interactive: interactive!, bootAnswered: bootAnswered!, codeLoaded: codeLoaded! };
+  return {
+    interactive: interactive!,
+    bootAnswered: bootAnswered!,
+    codeLoaded: codeLoaded!,
+    catalogueReady: catalogueReady!,
+  };
+}
+
+/** The page's own marks, ms since navigation start (NaN: not set, e.g. a build without that mark). */
+export interface StartupMarks {
+  interactive: number;
+  bootAnswered: number;
+  codeLoaded: number;
+  catalogueReady: number;
 }
 
 /** A signed-in host with a remembered room, started from nothing, to an interactive panel. */
@@ -31,6 +43,8 @@ export async function benchColdStart(browser: Browser, stack: Stack, runs = 5) {
   const codeLoaded: number[] = [];
   const reload: number[] = [];
   const reloadMarked: number[] = [];
+  /** Every run's marks, cold load and warm reload: where the time went, run by run. */
+  const marksByRun: { cold: StartupMarks; reload: StartupMarks }[] = [];
   const context: number[] = [];
   const dataDir = path.join(stack.dir, 'host');
   await stack.host.stop();
@@ -52,7 +66,9 @@ export async function benchColdStart(browser: Browser, stack: Stack, runs = 5) {
     await page.reload();
     await page.locator('[data-ready="true"]').waitFor();
     reload.push(await page.evaluate(() => performance.now()));
-    reloadMarked.push((await startupMarks(page)).interactive);
+    const reloadMarks = await startupMarks(page);
+    reloadMarked.push(reloadMarks.interactive);
+    marksByRun.push({ cold: marks, reload: reloadMarks });
     await page.context().close();
     await host.stop();
     hostStart.push(t1 - t0);
@@ -67,6 +83,7 @@ export async function benchColdStart(browser: Browser, stack: Stack, runs = 5) {
     codeLoaded,
     reload,
     reloadMarked,
+    marksByRun,
     context,
   };
 }

@@ -24,6 +24,8 @@ import { liveSeed, type MakeLiveFeeds } from './live-seed.ts';
 import { type Principal, principal } from './principal.ts';
 import { buildApi, type SharedServices } from './verbs/api.ts';
 import { appConfigOf } from './verbs/config.ts';
+import { FirstLanguage } from '../page/first-language.ts';
+import { OpeningAhead } from '../page/opening-ahead.ts';
 
 /**
  * The main process's services and every bridge verb, shared by the IPC and HTTP transports (they
@@ -102,6 +104,10 @@ export interface MainServices {
   roomSupportUrl(): Promise<string | null>;
   /** The panel's live events, for the transports (IPC to the app window, the host's event stream). */
   live: LiveRoute;
+  /** The language the next page will speak first, to preload its catalogue (core/page). */
+  firstLanguage: FirstLanguage;
+  /** A host is serving the app's page: the bound room starts opening for its boot (core/page). */
+  pageServed(): void;
   /** The technician's (their own session): events flow only while the PIN gate is open. */
   technicianLive: LiveRoute;
   dispose(): void;
@@ -196,6 +202,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   // The technician's own account signing in and out, beside the panel's.
   const unlogTechnician = logSession(technicianSession, log, 'technician ');
   const panelReports = new PanelReports();
+  const appConfig = appConfigOf({ config, settings, enrolment, systemLanguages: options.systemLanguages });
+  const firstLanguage = new FirstLanguage(appConfig);
   const shared: SharedServices = {
     config,
     clock,
@@ -203,7 +211,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     technician,
     panelReports,
     enrolment,
-    appConfig: appConfigOf({ config, settings, enrolment, systemLanguages: options.systemLanguages }),
+    appConfig,
+    firstLanguage,
     log,
     pollRoundTrips: new RoundTripHistogram(),
     diagnostics: options.diagnostics,
@@ -233,21 +242,23 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         ),
     });
   const panelLive = liveChannel(panel);
-  const api = guardRoute(buildApi(panel, shared, panelLive), {
+  const openingAhead = new OpeningAhead(() => clock.now());
+  const api = guardRoute(buildApi(panel, shared, panelLive, openingAhead), {
     route: 'panel',
     kiosk: config.kiosk,
     gate: technician,
   });
   // A panel's first screen needs its room at once. Open it while the window is still loading (the
   // connections, the token, the code paths): the page's own boot call then finds the host warm,
-  // which halves what that call takes on a fresh start. The answer is dropped; the page gets a
-  // fresh one. Signed out or no room bound: the connection alone.
+  // which halves what that call takes on a fresh start. The answer is dropped (the page gets a
+  // fresh one) but for the room's language: the page's catalogue is named with its first bytes
+  // (firstLanguage). Signed out or no room bound: the connection alone.
   void ready
     .then(async () => {
       if (session.status().state !== 'signed-in') return;
       const systemId = config.systemId ?? settings.getSystemId();
       if (systemId === null) await client.listZones({ limit: 1 });
-      else await api.systems.open({ id: systemId });
+      else await api.session.boot({});
     })
     .catch(() => undefined);
   // A technician always types their own password: never the panel's managed account.
@@ -284,6 +295,12 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     },
     live: panelLive,
     technicianLive,
+    firstLanguage,
+    pageServed: () => {
+      const { systemId } = appConfig();
+      if (systemId === null || session.status().state !== 'signed-in') return;
+      openingAhead.start(systemId, (id) => api.systems.open({ id }));
+    },
     roomSupportUrl: async () => {
       const systemId = config.systemId ?? settings.getSystemId();
       if (systemId === null || session.status().state !== 'signed-in') return null;

@@ -1,4 +1,4 @@
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { ErrorCode } from '../../contract/error-codes.ts';
 import type { Clock, TimerHandle } from '../api/clock.ts';
 import { LinkError, type RoomdeckError } from '../api/errors.ts';
@@ -103,9 +103,12 @@ export class LiveSocket {
   }
 
   /** Opens a socket; rejects with HandshakeRefused (an HTTP answer) or a LinkError. */
-  static open(options: SocketOptions): Promise<LiveSocket> {
+  static async open(options: SocketOptions): Promise<LiveSocket> {
+    // The websocket client loads with the first socket: a host listens, and serves its first page,
+    // without it.
+    const { default: Client } = await import('ws');
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(options.url, {
+      const ws = new Client(options.url, {
         headers: { authorization: `Bearer ${options.token}` },
         maxPayload: MAX_PAYLOAD,
         // Never carry the credential to wherever a redirect points.

@@ -120,6 +120,8 @@ export interface AppProtocolOptions {
   readFile?: (file: string) => Promise<Uint8Array>;
   /** Whether the path is a regular file; defaults to node:fs. */
   isFile?: (file: string) => Promise<boolean>;
+  /** The app's page as served (the page's catalogue named in it: core/page/catalogue-preload.ts). */
+  page?: (html: string) => string;
 }
 
 /** The `protocol.handle('app', …)` handler: files of the bundle with their type and the CSP, nothing else. */
@@ -146,6 +148,8 @@ export function createAppProtocolHandler(
     } catch {
       return refusal(404);
     }
+    if (options.page !== undefined && path.basename(target.file) === 'index.html')
+      body = new TextEncoder().encode(options.page(new TextDecoder().decode(body)));
     const headers = new Headers(SECURITY_HEADERS);
     headers.set('content-type', contentTypeOf(target.file));
     headers.set('content-length', String(body.byteLength));

@@ -3,7 +3,7 @@ import type { BridgeError } from './lib/bridge.ts';
 import { createBridge, findIpc, pageKeyOf } from './lib/bridge.ts';
 import { t, useLanguage } from './lib/i18n/i18n.svelte.ts';
 import { pageLanguageState } from './lib/i18n/page-language.svelte.ts';
-import { BOOT_ANSWERED_MARK } from './lib/startup-marks.ts';
+import { BOOT_ANSWERED_MARK, CATALOGUE_READY_MARK } from './lib/startup-marks.ts';
 import { warmTimeFormats } from './lib/time-format.ts';
 
 /*
@@ -37,7 +37,10 @@ const language = boot
     () => undefined,
   )
   .then(() => useLanguage(pageLanguageState.wantedTag, pageLanguageState.clock))
-  .then(warmTimeFormats);
+  .then(() => {
+    performance.mark(CATALOGUE_READY_MARK);
+    warmTimeFormats();
+  });
 /** How long the load-failure screen waits for the page's language before it speaks English. */
 const LANGUAGE_WAIT_MS = 3_000;
 try {

@@ -17,6 +17,8 @@ import { modulesVerbs } from './modules.ts';
 import { panelVerbs } from './panel.ts';
 import { sessionVerbs } from './session.ts';
 import { openRoom, systemsVerbs } from './systems.ts';
+import type { FirstLanguage } from '../../page/first-language.ts';
+import type { OpeningAhead } from '../../page/opening-ahead.ts';
 import { technicianVerbs } from './technician.ts';
 
 /** What both routes' verbs share: the panel's configuration, binding and reports, the PIN gate. */
@@ -33,6 +35,8 @@ export interface SharedServices {
   log: Log;
   pollRoundTrips: RoundTripHistogram;
   diagnostics: DiagnosticsContext | undefined;
+  /** Told of each room opened for a page, to name the next page's catalogue before it asks. */
+  firstLanguage?: FirstLanguage;
 }
 
 /** Every domain's verbs (verbs/<domain>.ts, as contract/<domain>.ts declares them) acting as `who`. */
@@ -41,6 +45,8 @@ export function buildApi(
   shared: SharedServices,
   /** The principal's live channel (none: the pages poll). */
   live: LiveSource = NO_LIVE,
+  /** The panel's room opened as its page is served (the panel's principal only: its account's answers). */
+  ahead?: OpeningAhead,
 ): RoomdeckApi {
   const { session, client, link, capabilities, usesPasswordGrant } = who;
   const { config, clock, ready, technician, panelReports, enrolment, appConfig, log, pollRoundTrips } =
@@ -53,7 +59,12 @@ export function buildApi(
       capabilities,
       usesPasswordGrant,
       appConfig,
-      openRoom: (id) => openRoom(client, id),
+      openRoom: async (id) => {
+        const open = (systemId: string) => openRoom(client, systemId);
+        const room = await (ahead === undefined ? open(id) : ahead.open(id, open));
+        shared.firstLanguage?.opened(id, room.detail.system.settings);
+        return room;
+      },
     }),
     config: configVerbs({ ready, config, enrolment, appConfig }),
     systems: systemsVerbs({

@@ -73,6 +73,21 @@ describe('the app:// scheme', () => {
     expect(await head.text()).toBe('');
   });
 
+  it('serves the page through the page hook (the catalogue named in it) and every other file as it is', async () => {
+    const page = (html: string) =>
+      html.replace('</title>', '</title><link rel="modulepreload" href="./assets/de-x.js">');
+    const served = createAppProtocolHandler({ root, page });
+    const html = await (await served({ url: 'app://roomdeck/', method: 'GET' })).text();
+    expect(html).toContain('<link rel="modulepreload" href="./assets/de-x.js">');
+    const response = await served({ url: 'app://roomdeck/index.html', method: 'GET' });
+    expect(Number(response.headers.get('content-length'))).toBe(
+      new TextEncoder().encode(await response.text()).byteLength,
+    );
+    expect(await (await served({ url: 'app://roomdeck/assets/index-abc.js', method: 'GET' })).text()).toBe(
+      'console.log(1)',
+    );
+  });
+
   it('answers 404 for files that are not there and for folders', async () => {
     expect((await get('app://roomdeck/nope.js')).status).toBe(404);
     expect((await get('app://roomdeck/assets')).status).toBe(404);

@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/own-stack.ts';
+import { openHost, signIn } from './support/panel.ts';
+import { ROOT } from './support/processes.ts';
+
+/*
+ * What the page loads on its way to an interactive panel, watched as the browser fetches it: its
+ * language's catalogue named with the page's first bytes (asked for before the page's first
+ * `session.boot`, not after its answer), only that language's, and nothing the first screen does
+ * not show (the ICU parser, the QR encoder, the on-screen keyboard, the technician tools).
+ * A kiosk bound to the Huddle, so the host knows the room before any page loads.
+ */
+
+const HUDDLE = 'sys-huddle-3-2';
+
+test.use({ ownStack: { kiosk: { system: HUDDLE, pin: '482913' } } });
+test.describe.configure({ mode: 'serial' });
+
+/** Each language's catalogue chunk, as the build lists them (dist/renderer/catalogues.json). */
+function catalogueFiles(): Record<string, string[]> {
+  return JSON.parse(readFileSync(path.join(ROOT, 'dist', 'renderer', 'catalogues.json'), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+}
+
+interface Loaded {
+  /** Every request the page made, in the order the browser made them (path only). */
+  requests: string[];
+  /** The text of every script the page loaded. */
+  scripts: Map<string, string>;
+}
+
+/** Loads the page again (the host already warm) and records what it asks for until it is interactive. */
+async function reloadWatching(page: Page): Promise<Loaded> {
+  const requests: string[] = [];
+  const bodies: Promise<[string, string]>[] = [];
+  const onRequest = (request: { url(): string }) => requests.push(new URL(request.url()).pathname);
+  const onResponse = (response: {
+    url(): string;
+    text(): Promise<string>;
+    request(): { resourceType(): string };
+  }) => {
+    if (response.request().resourceType() !== 'script') return;
+    bodies.push(response.text().then((text) => [new URL(response.url()).pathname, text]));
+  };
+  page.on('request', onRequest);
+  page.on('response', onResponse);
+  await page.reload();
+  await expect(page.locator('[data-ready="true"]')).toBeVisible();
+  page.off('request', onRequest);
+  page.off('response', onResponse);
+  return { requests, scripts: new Map(await Promise.all(bodies)) };
+}
+
+const BOOT = '/bridge/session/boot';
+const asked = (loaded: Loaded, file: string) => loaded.requests.indexOf(`/${file}`);
+
+test.afterEach(async ({ service }) => {
+  await service.panelLayout(HUDDLE, undefined);
+});
+
+test('the room’s own language is asked for with the page, before the boot’s answer could name it', async ({
+  page,
+  stack,
+  service,
+}) => {
+  // The room speaks Arabic by its own settings; neither the configuration nor the browser says so.
+  await service.panelLayout(HUDDLE, { locale: 'ar' });
+  await signIn(page, stack.host.url);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+
+  const loaded = await reloadWatching(page);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const files = catalogueFiles();
+  const arabic = files.ar?.[0];
+  expect(arabic).toBeDefined();
+  const boot = loaded.requests.indexOf(BOOT);
+  expect(boot).toBeGreaterThan(-1);
+  // Named in index.html: fetched beside the panel's code, before the page's script asked anything.
+  expect(asked(loaded, arabic!)).toBeGreaterThan(-1);
+  expect(asked(loaded, arabic!)).toBeLessThan(boot);
+  // Only the language the page shows.
+  for (const [code, [file]] of Object.entries(files)) {
+    if (code !== 'ar') expect(asked(loaded, file!), `${code}'s catalogue`).toBe(-1);
+  }
+});
+
+test('a browser in German gets German’s catalogue with the page, and nothing the first screen does not show', async ({
+  browser,
+  page: english,
+  stack,
+}) => {
+  // Signed in once (the host keeps the session); then a browser whose languages are German's.
+  await signIn(english, stack.host.url);
+
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const page = await context.newPage();
+  try {
+    await openHost(page, stack.host.url);
+    await expect(page.locator('html')).toHaveAttribute('lang', /^de/);
+    const loaded = await reloadWatching(page);
+    const files = catalogueFiles();
+    const german = files.de?.[0];
+    expect(german).toBeDefined();
+    expect(asked(loaded, german!)).toBeGreaterThan(-1);
+    expect(asked(loaded, german!)).toBeLessThan(loaded.requests.indexOf(BOOT));
+    for (const [code, [file]] of Object.entries(files)) {
+      if (code !== 'de') expect(asked(loaded, file!), `${code}'s catalogue`).toBe(-1);
+    }
+
+    // Each left out by what only it contains: the parser's error names, the QR encoder's
+    // alphanumeric alphabet, the keyboard's keys, the technician tools' own header.
+    const absent: Record<string, string> = {
+      'the ICU message parser': 'EXPECT_ARGUMENT_CLOSING_BRACE',
+      'the QR encoder': '$%*+-./:',
+      'the on-screen keyboard': 'osk-key',
+      'the technician tools': 'tech-header',
+    };
+    expect(loaded.scripts.size).toBeGreaterThan(0);
+    for (const [what, mark] of Object.entries(absent)) {
+      const carriers = [...loaded.scripts].filter(([, text]) => text.includes(mark)).map(([file]) => file);
+      expect(carriers, `${what} loaded before the panel was interactive`).toEqual([]);
+    }
+  } finally {
+    await context.close();
+  }
+});
