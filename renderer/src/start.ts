@@ -5,7 +5,7 @@ import { AppModel } from './lib/app.svelte.ts';
 import { type BridgeError, createBridge, findIpc } from './lib/bridge.ts';
 import { systemClock } from './lib/clock.ts';
 import { PanelHeartbeat } from './lib/panel/heartbeat.ts';
-import { createLiveEventSource } from './lib/live-events.ts';
+import { createLiveEventSource } from './lib/live/live-events.ts';
 import { CODE_LOADED_MARK } from './lib/startup-marks.ts';
 import { TechnicianAccessModel } from './lib/technician/access.svelte.ts';
 

@@ -11,7 +11,7 @@ import type {
   Zone,
 } from '#contract';
 import { BridgeError } from '../../../renderer/src/lib/bridge.ts';
-import type { LiveEventSource } from '../../../renderer/src/lib/live-events.ts';
+import type { LiveEventSource } from '../../../renderer/src/lib/live/live-events.ts';
 
 /** A small in-memory Control Service behind the bridge's types, for technician logic tests. */
 

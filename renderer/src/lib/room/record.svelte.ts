@@ -10,7 +10,7 @@ import type { ModuleInfo } from '../plan/auto-controls.ts';
 import { planFrom } from '../plan/build-plan.ts';
 import { linkWords } from '../words/link-words.ts';
 import type { Address, PanelPlan } from '../plan/plan.ts';
-import type { LiveFeeds } from '../poller.svelte.ts';
+import type { LiveFeeds } from '../live/poller.svelte.ts';
 import { classNameOf } from '../technician/addressing.ts';
 import { forgetSecrets, type RoomMemory } from './memory.ts';
 

@@ -9,7 +9,7 @@ import { failureSentence } from '../words/failure-words.ts';
 import { callFor, type RoomHelp } from '../words/help-contact.ts';
 import { linkWords } from '../words/link-words.ts';
 import type { Address, PageSpec, PanelPlan, Step } from '../plan/plan.ts';
-import { LiveFeeds, type ModuleFeed } from '../poller.svelte.ts';
+import { LiveFeeds, type ModuleFeed } from '../live/poller.svelte.ts';
 import { RoomCommands } from './commands.ts';
 import { type Connection, DeviceHealth, type Silence } from './health.svelte.ts';
 import { RoomHelpDesk } from './help.svelte.ts';

@@ -1,6 +1,6 @@
 import { getContext, setContext } from 'svelte';
 import type { LiveStatus, RoomdeckApi } from '#contract';
-import type { LiveEventSource } from '../live-events.ts';
+import type { LiveEventSource } from '../live/live-events.ts';
 
 /** One module instance of a system, as the live channel addresses it. */
 export interface LiveTargetRef {

@@ -3,7 +3,7 @@ import type { LiveEvent, LiveStatus, ModuleState, PollSettings } from '#contract
 import { isLinkLoss, toBridgeError } from '../bridge.ts';
 import { errorWords } from '../i18n/error-words.ts';
 import type { Clock } from '../clock.ts';
-import { LiveFeeds } from '../poller.svelte.ts';
+import { LiveFeeds } from '../live/poller.svelte.ts';
 import type { LiveTargetRef, ToolsLive } from './live-link.ts';
 import { describeProblem, type Problem } from './problem.ts';
 import { changesBetween, type StateChange } from './state-diff.ts';

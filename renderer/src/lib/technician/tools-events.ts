@@ -1,5 +1,5 @@
 import { pageKeyOf } from '../bridge.ts';
-import { createLiveEventSource, findLiveIpc } from '../live-events.ts';
+import { createLiveEventSource, findLiveIpc } from '../live/live-events.ts';
 import type { ToolsChannel } from './live-link.ts';
 
 /**
