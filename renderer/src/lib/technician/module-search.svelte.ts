@@ -1,5 +1,5 @@
 import type { Dependency, Module, RoomdeckApi, System } from '#contract';
-import { PagedSearch, type SearchOptions } from '../paged-search.svelte.ts';
+import { PagedSearch, type SearchOptions } from '../search/paged-search.svelte.ts';
 
 export const MODULE_PAGE_SIZE = 10;
 

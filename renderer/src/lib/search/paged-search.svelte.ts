@@ -1,6 +1,6 @@
-import { type BridgeError, toBridgeError } from './bridge.ts';
-import { type Clock, systemClock } from './clock.ts';
-import { errorWords } from './i18n/error-words.ts';
+import { type BridgeError, toBridgeError } from '../bridge.ts';
+import { type Clock, systemClock } from '../clock.ts';
+import { errorWords } from '../i18n/error-words.ts';
 
 /** One page request: `q` only when something is typed, `filters` only those that are set. */
 export interface PageRequest<F extends Record<string, string>> {
