@@ -1,6 +1,6 @@
 import './app.css';
-import type { BridgeError } from './lib/bridge.ts';
-import { createBridge, findIpc, pageKeyOf } from './lib/bridge.ts';
+import type { BridgeError } from './lib/bridge/bridge.ts';
+import { createBridge, findIpc, pageKeyOf } from './lib/bridge/bridge.ts';
 import { t, useLanguage } from './lib/i18n/i18n.svelte.ts';
 import { pageLanguageState } from './lib/i18n/page-language.svelte.ts';
 import { BOOT_ANSWERED_MARK } from './lib/startup-marks.ts';

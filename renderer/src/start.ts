@@ -2,7 +2,7 @@ import { mount } from 'svelte';
 import { type BootView, type RoomdeckApi, TECHNICIAN_ROUTE } from '#contract';
 import App from './App.svelte';
 import { AppModel } from './lib/app.svelte.ts';
-import { type BridgeError, createBridge, findIpc } from './lib/bridge.ts';
+import { type BridgeError, createBridge, findIpc } from './lib/bridge/bridge.ts';
 import { systemClock } from './lib/clock.ts';
 import { PanelHeartbeat } from './lib/panel/heartbeat.ts';
 import { createLiveEventSource } from './lib/live/live-events.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RoomdeckApi } from '#contract';
-import { BridgeError } from '../../renderer/src/lib/bridge.ts';
+import { BridgeError } from '../../renderer/src/lib/bridge/bridge.ts';
 import { systemClock } from '../../renderer/src/lib/clock.ts';
 import { ControlState } from '../../renderer/src/lib/control-state.svelte.ts';
 import { advancedPage } from '../../renderer/src/lib/plan/auto-plan.ts';

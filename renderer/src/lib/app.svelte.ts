@@ -1,6 +1,6 @@
 import { ErrorCode } from '#contract';
 import type { AppConfig, BootView, RoomdeckApi, RoomOpening, SessionStatus } from '#contract';
-import { BridgeError, toBridgeError } from './bridge.ts';
+import { BridgeError, toBridgeError } from './bridge/bridge.ts';
 import { t } from './i18n/i18n.svelte.ts';
 import type { LiveEventSource } from './live/live-events.ts';
 

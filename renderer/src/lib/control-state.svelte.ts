@@ -1,5 +1,5 @@
 import type { Clock } from './clock.ts';
-import { isNoAnswer } from './error-codes.ts';
+import { isNoAnswer } from './bridge/error-codes.ts';
 import { t } from './i18n/i18n.svelte.ts';
 import type { Command } from './layout/model.ts';
 import type { ModuleFeed } from './live/poller.svelte.ts';

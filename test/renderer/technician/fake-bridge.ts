@@ -10,7 +10,7 @@ import type {
   System,
   Zone,
 } from '#contract';
-import { BridgeError } from '../../../renderer/src/lib/bridge.ts';
+import { BridgeError } from '../../../renderer/src/lib/bridge/bridge.ts';
 import type { LiveEventSource } from '../../../renderer/src/lib/live/live-events.ts';
 
 /** A small in-memory Control Service behind the bridge's types, for technician logic tests. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BridgeError } from '../../../renderer/src/lib/bridge.ts';
+import { BridgeError } from '../../../renderer/src/lib/bridge/bridge.ts';
 import {
   describeProblem,
   forbiddenMessage,

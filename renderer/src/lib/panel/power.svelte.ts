@@ -1,6 +1,6 @@
 import type { Transition } from '../values.ts';
-import { isLinkLoss } from '../bridge.ts';
-import { isNoAnswer } from '../error-codes.ts';
+import { isLinkLoss } from '../bridge/bridge.ts';
+import { isNoAnswer } from '../bridge/error-codes.ts';
 import type { Room } from '../room/room.svelte.ts';
 import { t } from '../i18n/i18n.svelte.ts';
 import { callFor } from '../words/help-contact.ts';

@@ -1,5 +1,5 @@
 import { BridgeError, ErrorCode, type RoomdeckApi } from '#contract';
-import { toBridgeError } from '../bridge.ts';
+import { toBridgeError } from '../bridge/bridge.ts';
 import type { Command } from '../layout/model.ts';
 import { checkOutcome } from './outcome.ts';
 import type { Address, Step } from '../plan/plan.ts';

@@ -1,6 +1,6 @@
 import type { ModuleState, PollSettings, RoomdeckApi, RoomOpening, SystemDetail, Types } from '#contract';
 import type { RoomPort } from '../control-state.svelte.ts';
-import { isLinkLoss, toBridgeError } from '../bridge.ts';
+import { isLinkLoss, toBridgeError } from '../bridge/bridge.ts';
 import type { Clock } from '../clock.ts';
 import { errorWords } from '../i18n/error-words.ts';
 import { t } from '../i18n/i18n.svelte.ts';

@@ -1,4 +1,4 @@
-import { type BridgeError, toBridgeError } from '../bridge.ts';
+import { type BridgeError, toBridgeError } from '../bridge/bridge.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import { errorWords } from '../i18n/error-words.ts';
 

@@ -1,5 +1,5 @@
 import type { LiveEvent } from '#contract';
-import { toBridgeError } from '../bridge.ts';
+import { toBridgeError } from '../bridge/bridge.ts';
 import type { LiveTargetRef, ToolsLive } from './live-link.ts';
 import { FORBIDDEN } from './problem.ts';
 import { t } from '../i18n/i18n.svelte.ts';

@@ -1,6 +1,6 @@
 import { SvelteMap } from 'svelte/reactivity';
 import type { LiveEvent, LiveStatus, ModuleState, PollSettings } from '#contract';
-import { isLinkLoss, toBridgeError } from '../bridge.ts';
+import { isLinkLoss, toBridgeError } from '../bridge/bridge.ts';
 import { errorWords } from '../i18n/error-words.ts';
 import type { Clock } from '../clock.ts';
 import { LiveFeeds } from '../live/poller.svelte.ts';

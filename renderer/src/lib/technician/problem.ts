@@ -1,5 +1,5 @@
 import { ErrorCode } from '#contract';
-import { toBridgeError } from '../bridge.ts';
+import { toBridgeError } from '../bridge/bridge.ts';
 import { t } from '../i18n/i18n.svelte.ts';
 import { plainReason } from './plain-words.ts';
 

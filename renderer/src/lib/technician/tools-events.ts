@@ -1,4 +1,4 @@
-import { pageKeyOf } from '../bridge.ts';
+import { pageKeyOf } from '../bridge/bridge.ts';
 import { createLiveEventSource, findLiveIpc } from '../live/live-events.ts';
 import type { ToolsChannel } from './live-link.ts';
 

@@ -11,7 +11,7 @@ import {
 } from '#contract';
 import type { MessageKey, MessageValues } from '#locales';
 import { BAD_RESPONSE, TIMEOUT, UNEXPECTED, UNREACHABLE } from './error-codes.ts';
-import { t } from './i18n/i18n.svelte.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 
 /*
  * The renderer's only way out. Two transports behind one type: Electron's preload exposes
