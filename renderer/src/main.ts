@@ -4,7 +4,7 @@ import { createBridge, findIpc, pageKeyOf } from './lib/bridge/bridge.ts';
 import { t, useLanguage } from './lib/i18n/i18n.svelte.ts';
 import { pageLanguageState } from './lib/i18n/page-language.svelte.ts';
 import { BOOT_ANSWERED_MARK } from './lib/startup-marks.ts';
-import { warmTimeFormats } from './lib/time-format.ts';
+import { warmTimeFormats } from './lib/time/time-format.ts';
 
 /*
  * The page's first script, kept tiny: it asks the host for what the first screen needs (the

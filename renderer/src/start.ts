@@ -3,7 +3,7 @@ import { type BootView, type RoomdeckApi, TECHNICIAN_ROUTE } from '#contract';
 import App from './App.svelte';
 import { AppModel } from './lib/app.svelte.ts';
 import { type BridgeError, createBridge, findIpc } from './lib/bridge/bridge.ts';
-import { systemClock } from './lib/clock.ts';
+import { systemClock } from './lib/time/clock.ts';
 import { PanelHeartbeat } from './lib/panel/heartbeat.ts';
 import { createLiveEventSource } from './lib/live/live-events.ts';
 import { CODE_LOADED_MARK } from './lib/startup-marks.ts';

@@ -1,4 +1,4 @@
-import type { Clock } from './clock.ts';
+import type { Clock } from './time/clock.ts';
 import { isNoAnswer } from './bridge/error-codes.ts';
 import { t } from './i18n/i18n.svelte.ts';
 import type { Command } from './layout/model.ts';

@@ -1,7 +1,7 @@
 import type { ErrorCode, ModuleState } from '#contract';
 import type { RoomPort } from '../../../renderer/src/lib/control-state.svelte.ts';
 import { BridgeError } from '../../../renderer/src/lib/bridge/bridge.ts';
-import { systemClock } from '../../../renderer/src/lib/clock.ts';
+import { systemClock } from '../../../renderer/src/lib/time/clock.ts';
 import type { Command } from '../../../renderer/src/lib/layout/model.ts';
 import { ModuleFeed } from '../../../renderer/src/lib/live/poller.svelte.ts';
 

@@ -1,5 +1,5 @@
 import type { ModuleState, PollSettings } from '#contract';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../time/clock.ts';
 
 /** What the poller is told and what it tells (poller.ts); apart so the poller itself stays one job. */
 

@@ -1,6 +1,6 @@
 import { onDestroy } from 'svelte';
 import type { PanelTimers, PollSettings, RoomdeckApi, RoomOpening } from '#contract';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../time/clock.ts';
 import { provideRoom } from '../room-context.ts';
 import { documentVisibility, type PanelLive, Room, storageMemory } from '../room/room.svelte.ts';
 import { INTERACTIVE_MARK } from '../startup-marks.ts';

@@ -2,7 +2,7 @@ import type { ModuleState, RoomdeckApi, RoomOpening, SystemDetail, Types } from 
 import { isLinkLoss, toBridgeError } from '../bridge/bridge.ts';
 import { errorWords } from '../i18n/error-words.ts';
 import { activeLocale } from '../i18n/i18n.svelte.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../time/clock.ts';
 import { NOT_FOUND } from '../bridge/error-codes.ts';
 import type { CustomLayoutResult } from '../layout/custom.ts';
 import { readCustomLayout } from '../layout/read-custom.ts';

@@ -1,7 +1,7 @@
 import type { ModuleState, PollSettings, RoomdeckApi, RoomOpening, SystemDetail, Types } from '#contract';
 import type { RoomPort } from '../control-state.svelte.ts';
 import { isLinkLoss, toBridgeError } from '../bridge/bridge.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../time/clock.ts';
 import { errorWords } from '../i18n/error-words.ts';
 import { t } from '../i18n/i18n.svelte.ts';
 import type { Command } from '../layout/model.ts';

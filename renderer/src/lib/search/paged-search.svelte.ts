@@ -1,5 +1,5 @@
 import { type BridgeError, toBridgeError } from '../bridge/bridge.ts';
-import { type Clock, systemClock } from '../clock.ts';
+import { type Clock, systemClock } from '../time/clock.ts';
 import { errorWords } from '../i18n/error-words.ts';
 
 /** One page request: `q` only when something is typed, `filters` only those that are set. */

@@ -1,7 +1,7 @@
 import { ErrorCode } from '#contract';
 import type { DeviceCode, RoomdeckApi, TechnicianAccess } from '#contract';
 import { type BridgeError, toBridgeError } from '../bridge/bridge.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../time/clock.ts';
 import { errorWords } from '../i18n/error-words.ts';
 import { t } from '../i18n/i18n.svelte.ts';
 import { InactivityTimer } from './inactivity.ts';

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../time/clock.ts';
 
 /**
  * The technician drawer's inactivity timeout: untouched for `timeoutMs`, it calls `onExpire` (the

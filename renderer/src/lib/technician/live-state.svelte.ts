@@ -2,7 +2,7 @@ import { SvelteMap } from 'svelte/reactivity';
 import type { LiveEvent, LiveStatus, ModuleState, PollSettings } from '#contract';
 import { isLinkLoss, toBridgeError } from '../bridge/bridge.ts';
 import { errorWords } from '../i18n/error-words.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../time/clock.ts';
 import { LiveFeeds } from '../live/poller.svelte.ts';
 import type { LiveTargetRef, ToolsLive } from './live-link.ts';
 import { describeProblem, type Problem } from './problem.ts';

@@ -7,7 +7,7 @@
  * The active Translator builds each Intl formatter once and reuses it (a `toLocaleTimeString` with
  * options builds one on every call, tens of milliseconds over a panel's first paint).
  */
-import { fmt } from './i18n/i18n.svelte.ts';
+import { fmt } from '../i18n/i18n.svelte.ts';
 
 /** "14:05" (or "2:05 PM", "١٤:٠٥", as the language and the clock rule have it). */
 export const formatHourMinute = (epochMs: number): string => fmt().time(epochMs);
