@@ -1,5 +1,5 @@
 import type { ErrorCode, ModuleState } from '#contract';
-import type { RoomPort } from '../../../renderer/src/lib/control-state.svelte.ts';
+import type { RoomPort } from '../../../renderer/src/lib/control/control-state.svelte.ts';
 import { BridgeError } from '../../../renderer/src/lib/bridge/bridge.ts';
 import { systemClock } from '../../../renderer/src/lib/time/clock.ts';
 import type { Command } from '../../../renderer/src/lib/layout/model.ts';

@@ -1,4 +1,4 @@
-import type { RoomPort } from '../control-state.svelte.ts';
+import type { RoomPort } from '../control/control-state.svelte.ts';
 import type { ModuleFeed } from '../live/poller.svelte.ts';
 import { formatLevel, formatPercent } from './level-text.ts';
 import { LatestSender } from './latest-sender.ts';

@@ -1,7 +1,7 @@
 import { onDestroy } from 'svelte';
 import type { PanelTimers, PollSettings, RoomdeckApi, RoomOpening } from '#contract';
 import type { Clock } from '../time/clock.ts';
-import { provideRoom } from '../room-context.ts';
+import { provideRoom } from '../control/room-context.ts';
 import { documentVisibility, type PanelLive, Room, storageMemory } from '../room/room.svelte.ts';
 import { INTERACTIVE_MARK } from '../startup-marks.ts';
 import { type PanelHeartbeat, startPageFrom } from './heartbeat.ts';

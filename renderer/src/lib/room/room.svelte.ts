@@ -1,5 +1,5 @@
 import type { ModuleState, PollSettings, RoomdeckApi, RoomOpening, SystemDetail, Types } from '#contract';
-import type { RoomPort } from '../control-state.svelte.ts';
+import type { RoomPort } from '../control/control-state.svelte.ts';
 import { isLinkLoss, toBridgeError } from '../bridge/bridge.ts';
 import type { Clock } from '../time/clock.ts';
 import { errorWords } from '../i18n/error-words.ts';

@@ -1,5 +1,5 @@
 import type { ModuleState } from '#contract';
-import { t } from './i18n/i18n.svelte.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 
 /** Status values are JSON: compare them as JSON, so [1,2] equals [1,2] and 1 never equals "1". */
 export function sameValue(a: unknown, b: unknown): boolean {

@@ -1,8 +1,8 @@
-import type { Clock } from './time/clock.ts';
-import { isNoAnswer } from './bridge/error-codes.ts';
-import { t } from './i18n/i18n.svelte.ts';
-import type { Command } from './layout/model.ts';
-import type { ModuleFeed } from './live/poller.svelte.ts';
+import type { Clock } from '../time/clock.ts';
+import { isNoAnswer } from '../bridge/error-codes.ts';
+import { t } from '../i18n/i18n.svelte.ts';
+import type { Command } from '../layout/model.ts';
+import type { ModuleFeed } from '../live/poller.svelte.ts';
 import { formatValue, sameValue, type Transition, transitionOf } from './values.ts';
 
 export type Phase = 'idle' | 'pending' | 'confirmed' | 'failed';
