@@ -3,7 +3,7 @@ import type { BridgeError } from './lib/bridge/bridge.ts';
 import { createBridge, findIpc, pageKeyOf } from './lib/bridge/bridge.ts';
 import { t, useLanguage } from './lib/i18n/i18n.svelte.ts';
 import { pageLanguageState } from './lib/i18n/page-language.svelte.ts';
-import { BOOT_ANSWERED_MARK } from './lib/startup-marks.ts';
+import { BOOT_ANSWERED_MARK } from './lib/app/startup-marks.ts';
 import { warmTimeFormats } from './lib/time/time-format.ts';
 
 /*

@@ -1,8 +1,8 @@
 import { ErrorCode } from '#contract';
 import type { AppConfig, BootView, RoomdeckApi, RoomOpening, SessionStatus } from '#contract';
-import { BridgeError, toBridgeError } from './bridge/bridge.ts';
-import { t } from './i18n/i18n.svelte.ts';
-import type { LiveEventSource } from './live/live-events.ts';
+import { BridgeError, toBridgeError } from '../bridge/bridge.ts';
+import { t } from '../i18n/i18n.svelte.ts';
+import type { LiveEventSource } from '../live/live-events.ts';
 
 /** The page's live channel as each room takes it (room/live.ts's PanelLive, named here so lib/ needs no room/). */
 export interface PageLive {
