@@ -1,5 +1,5 @@
 import type { MessageKey, MessageValues } from '#locales';
-import { slots } from '../lib/i18n/word-slots.ts';
+import { slots } from './word-slots.ts';
 
 /*
  * A message with one placeholder the page draws itself (a phone number in bold, a countdown in
