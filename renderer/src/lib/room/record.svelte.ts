@@ -11,7 +11,7 @@ import { planFrom } from '../plan/build-plan.ts';
 import { linkWords } from '../words/link-words.ts';
 import type { Address, PanelPlan } from '../plan/plan.ts';
 import type { LiveFeeds } from '../live/poller.svelte.ts';
-import { classNameOf } from '../technician/addressing.ts';
+import { classNameOf } from '../modules/addressing.ts';
 import { forgetSecrets, type RoomMemory } from './memory.ts';
 
 export interface RecordOptions {

@@ -18,7 +18,7 @@ import type { RoomMemory } from './memory.ts';
 import { deviceName, friendly, targetOf, withinReachOf } from './names.ts';
 import { RoomPolling } from './polling.svelte.ts';
 import { RoomRecord } from './record.svelte.ts';
-import { classNameOf } from '../technician/addressing.ts';
+import { classNameOf } from '../modules/addressing.ts';
 import type { Visibility } from './visibility.ts';
 
 /*

@@ -1,6 +1,6 @@
 import type { Module } from '#contract';
 import { fmt, t } from '../i18n/i18n.svelte.ts';
-import { addressesOf } from './addressing.ts';
+import { addressesOf } from '../modules/addressing.ts';
 
 /**
  * What deleting a room does to its modules (spec §4.2: every module of it that is in no other

@@ -1,6 +1,6 @@
 import type { Funcs, RoomdeckApi } from '#contract';
 import { Action } from './action.svelte.ts';
-import { addressesOf, type ModuleAddress } from './addressing.ts';
+import { addressesOf, type ModuleAddress } from '../modules/addressing.ts';
 import { argumentFailure, serviceSaid } from './plain-words.ts';
 import { describeProblem, INVALID_ARGUMENTS, localProblem, type Problem } from './problem.ts';
 import { buildArgs, type FieldInput, fieldsFor, initialInput, type ParamField } from './schema-form.ts';

@@ -1,6 +1,6 @@
 import type { Dependency, Module, System } from '#contract';
 import { t } from '../i18n/i18n.svelte.ts';
-import { addressesOf, classNameOf, type RoleName, roleName } from './addressing.ts';
+import { addressesOf, classNameOf, type RoleName, roleName } from '../modules/addressing.ts';
 
 /*
  * Every module of the building as one table: what it is, where it is, how to reach it and whether

@@ -1,5 +1,5 @@
 import type { RoomdeckApi } from '#contract';
-import { classNameOf } from './addressing.ts';
+import { classNameOf } from '../modules/addressing.ts';
 import type { ModuleRow } from './fleet.ts';
 
 /*

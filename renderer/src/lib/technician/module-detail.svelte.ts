@@ -1,6 +1,6 @@
 import type { Funcs, Module, PingResult, RoomdeckApi } from '#contract';
 import { Action } from './action.svelte.ts';
-import { addressesOf, type ModuleAddress } from './addressing.ts';
+import { addressesOf, type ModuleAddress } from '../modules/addressing.ts';
 import { describeProblem, type Problem } from './problem.ts';
 
 /** Where a module's methods can be read: funcs are addressed through a system (class + index). */

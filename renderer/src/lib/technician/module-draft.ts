@@ -1,5 +1,5 @@
 import type { Module, ModuleInput } from '#contract';
-import { type RoleName, roleName } from './addressing.ts';
+import { type RoleName, roleName } from '../modules/addressing.ts';
 import { jsonText, parseJsonObject, wholeNumber } from './json-text.ts';
 import type { FieldFailure } from './problem.ts';
 import { t } from '../i18n/i18n.svelte.ts';

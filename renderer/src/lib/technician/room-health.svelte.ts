@@ -1,5 +1,5 @@
 import type { Module, RoomdeckApi } from '#contract';
-import { addressesOf } from './addressing.ts';
+import { addressesOf } from '../modules/addressing.ts';
 import { BulkActions } from './bulk.svelte.ts';
 import { type Health, healthOf } from './fleet.ts';
 import { describeProblem, type Problem } from './problem.ts';

@@ -1,6 +1,6 @@
 import type { Module, RoomdeckApi, System, Types, Zone } from '#contract';
 import { checkSettings, type SettingsCheck, typesOf } from './settings-check.ts';
-import { classNameOf } from './addressing.ts';
+import { classNameOf } from '../modules/addressing.ts';
 import { describeProblem, localProblem, type Problem, VERSION_CONFLICT } from './problem.ts';
 import { changesOf, type DraftField, draftOf, emptyDraft, rebase, type SystemDraft } from './system-draft.ts';
 import { t } from '../i18n/i18n.svelte.ts';
