@@ -7,7 +7,7 @@ import { systemClock } from './lib/time/clock.ts';
 import { PanelHeartbeat } from './lib/panel/heartbeat.ts';
 import { createLiveEventSource } from './lib/live/live-events.ts';
 import { CODE_LOADED_MARK } from './lib/app/startup-marks.ts';
-import { TechnicianAccessModel } from './lib/technician/access.svelte.ts';
+import { TechnicianAccessModel } from './lib/technician/access/access.svelte.ts';
 
 export interface StartOptions {
   api: RoomdeckApi;

@@ -5,7 +5,7 @@ import {
   forbiddenMessage,
   reasonsFor,
   unplacedFailures,
-} from '../../../renderer/src/lib/technician/problem.ts';
+} from '../../../renderer/src/lib/technician/common/problem.ts';
 
 describe('a failed call becomes a problem a technician can read', () => {
   it('keeps the bridge’s message and code', () => {
