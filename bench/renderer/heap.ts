@@ -2,8 +2,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { ModuleState } from '../../contract/types.ts';
-import type { Clock } from '../../renderer/src/lib/clock.ts';
-import { Poller } from '../../renderer/src/lib/poller.ts';
+import type { Clock } from '../../renderer/src/lib/time/clock.ts';
+import { Poller } from '../../renderer/src/lib/live/poller.ts';
 
 /** A clock whose timers run when the bench says so: 10,000 cycles take milliseconds, not hours. */
 class ManualClock implements Clock {

@@ -6,7 +6,7 @@ import {
   CATALOGUE_READY_MARK,
   CODE_LOADED_MARK,
   INTERACTIVE_MARK,
-} from '../../renderer/src/lib/startup-marks.ts';
+} from '../../renderer/src/lib/app/startup-marks.ts';
 import { type Stack, startHost } from '../../test/e2e/support/processes.ts';
 import { newPanelPage } from './panel.ts';
 

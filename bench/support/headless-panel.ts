@@ -9,9 +9,9 @@ import { contractVerbs, dispatch, resolveVerb } from '../../core/bridge/validate
 import type { ResolvedConfig } from '../../core/config/schema.ts';
 import type { RoomdeckApi } from '../../contract/types.ts';
 import { createMemoryVault } from '../../core/store/vault.ts';
-import { createBridge } from '../../renderer/src/lib/bridge.ts';
-import { systemClock } from '../../renderer/src/lib/clock.ts';
-import { newWatcherId } from '../../renderer/src/lib/live-events.ts';
+import { createBridge } from '../../renderer/src/lib/bridge/bridge.ts';
+import { systemClock } from '../../renderer/src/lib/time/clock.ts';
+import { newWatcherId } from '../../renderer/src/lib/live/live-events.ts';
 import { PanelModel } from '../../renderer/src/lib/panel/panel.svelte.ts';
 import { Room } from '../../renderer/src/lib/room/room.svelte.ts';
 

@@ -1,10 +1,10 @@
 import './app.css';
-import type { BridgeError } from './lib/bridge.ts';
-import { createBridge, findIpc, pageKeyOf } from './lib/bridge.ts';
+import type { BridgeError } from './lib/bridge/bridge.ts';
+import { createBridge, findIpc, pageKeyOf } from './lib/bridge/bridge.ts';
 import { t, useLanguage } from './lib/i18n/i18n.svelte.ts';
 import { pageLanguageState } from './lib/i18n/page-language.svelte.ts';
-import { BOOT_ANSWERED_MARK, CATALOGUE_READY_MARK } from './lib/startup-marks.ts';
-import { warmTimeFormats } from './lib/time-format.ts';
+import { BOOT_ANSWERED_MARK, CATALOGUE_READY_MARK } from './lib/app/startup-marks.ts';
+import { warmTimeFormats } from './lib/time/time-format.ts';
 
 /*
  * The page's first script, kept tiny: it asks the host for what the first screen needs (the

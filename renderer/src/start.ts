@@ -1,13 +1,13 @@
 import { mount } from 'svelte';
 import { type BootView, type RoomdeckApi, TECHNICIAN_ROUTE } from '#contract';
 import App from './App.svelte';
-import { AppModel } from './lib/app.svelte.ts';
-import { type BridgeError, createBridge, findIpc } from './lib/bridge.ts';
-import { systemClock } from './lib/clock.ts';
+import { AppModel } from './lib/app/app.svelte.ts';
+import { type BridgeError, createBridge, findIpc } from './lib/bridge/bridge.ts';
+import { systemClock } from './lib/time/clock.ts';
 import { PanelHeartbeat } from './lib/panel/heartbeat.ts';
-import { createLiveEventSource } from './lib/live-events.ts';
-import { CODE_LOADED_MARK } from './lib/startup-marks.ts';
-import { TechnicianAccessModel } from './lib/technician/access.svelte.ts';
+import { createLiveEventSource } from './lib/live/live-events.ts';
+import { CODE_LOADED_MARK } from './lib/app/startup-marks.ts';
+import { TechnicianAccessModel } from './lib/technician/access/access.svelte.ts';
 
 export interface StartOptions {
   api: RoomdeckApi;

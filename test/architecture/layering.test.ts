@@ -81,7 +81,7 @@ const CASES = {
     ...[
       "import { handle } from '../../electron/ipc.ts';",
       "import { startBrowserHost } from '../../host/server.ts';",
-      "import { x } from '../../renderer/src/lib/values.ts';",
+      "import { x } from '../../renderer/src/lib/control/values.ts';",
       "import { startSimulator } from '../../simulator/server.ts';",
     ].map((source) => refused('core/api/probe.ts', source, 'electron/ and host/ build on core/')),
   ],
@@ -101,7 +101,7 @@ const CASES = {
     ...[
       "import { ControlClient } from '../../core/api/client.ts';",
       "import { verbNames } from '../../contract/channels.ts';",
-      "import { x } from '../../renderer/src/lib/values.ts';",
+      "import { x } from '../../renderer/src/lib/control/values.ts';",
     ].map((source) => refused('simulator/control/probe.ts', source, 'simulator/ is independent of the app')),
     refused('simulator/control/probe.ts', "import { app } from 'electron';", 'never imports Electron'),
   ],

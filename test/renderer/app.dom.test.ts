@@ -2,9 +2,9 @@ import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppConfig, RoomdeckApi, SessionStatus } from '#contract';
 import App from '../../renderer/src/App.svelte';
-import { AppModel } from '../../renderer/src/lib/app.svelte.ts';
-import { BridgeError } from '../../renderer/src/lib/bridge.ts';
-import { systemClock } from '../../renderer/src/lib/clock.ts';
+import { AppModel } from '../../renderer/src/lib/app/app.svelte.ts';
+import { BridgeError } from '../../renderer/src/lib/bridge/bridge.ts';
+import { systemClock } from '../../renderer/src/lib/time/clock.ts';
 import { NO_ROOM, PanelHeartbeat, type PanelState, UNKNOWN } from '../../renderer/src/lib/panel/heartbeat.ts';
 
 const CONFIG: AppConfig = {

@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_KEY_HEADER, PAGE_KEY_STORAGE, verbNames } from '#contract';
 import type { RoomdeckApi } from '#contract';
 import { MAX_EXEC_TIMEOUT_MS } from '../../core/api/client.ts';
-import { BridgeError, createBridge, defaultTimeoutMs, pageKeyOf } from '../../renderer/src/lib/bridge.ts';
+import {
+  BridgeError,
+  createBridge,
+  defaultTimeoutMs,
+  pageKeyOf,
+} from '../../renderer/src/lib/bridge/bridge.ts';
 
 type FetchArgs = [string, RequestInit];
 

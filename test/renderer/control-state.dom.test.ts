@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ControlState, ToggleState } from '../../renderer/src/lib/control-state.svelte.ts';
+import { ControlState, ToggleState } from '../../renderer/src/lib/control/control-state.svelte.ts';
 import type { ToggleSpec } from '../../renderer/src/lib/layout/model.ts';
 import { FakeRoom } from './support/fake-room.ts';
 

@@ -5,7 +5,7 @@ import Level from '../../renderer/src/controls/Level.svelte';
 import Select from '../../renderer/src/controls/Select.svelte';
 import Toggle from '../../renderer/src/controls/Toggle.svelte';
 import type { ButtonSpec, LevelSpec, SelectSpec, ToggleSpec } from '../../renderer/src/lib/layout/model.ts';
-import { ROOM_CONTEXT } from '../../renderer/src/lib/room-context.ts';
+import { ROOM_CONTEXT } from '../../renderer/src/lib/control/room-context.ts';
 import { FakeRoom } from './support/fake-room.ts';
 
 const power: ToggleSpec = {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { useLanguage } from '../../renderer/src/lib/i18n/i18n.svelte.ts';
 import { parseCustomLayout } from '../../renderer/src/lib/layout/custom.ts';
-import { checkSettings } from '../../renderer/src/lib/technician/settings-check.ts';
+import { checkSettings } from '../../renderer/src/lib/technician/systems/settings-check.ts';
 
 /*
  * The reasons a technician reads under a room's settings (and the panel under "layout problems")

@@ -5,7 +5,7 @@ import {
   type EventSourceLike,
   type LiveSubscription,
   readLiveEvent,
-} from '../../renderer/src/lib/live-events.ts';
+} from '../../renderer/src/lib/live/live-events.ts';
 
 /**
  * The page's live events on both transports: the preload's subscription under Electron,

@@ -6,7 +6,7 @@ import Toggle from '../../renderer/src/controls/Toggle.svelte';
 import type { ToggleSpec } from '../../renderer/src/lib/layout/model.ts';
 import type { PanelModel } from '../../renderer/src/lib/panel/panel.svelte.ts';
 import { useLanguage } from '../../renderer/src/lib/i18n/i18n.svelte.ts';
-import { ROOM_CONTEXT } from '../../renderer/src/lib/room-context.ts';
+import { ROOM_CONTEXT } from '../../renderer/src/lib/control/room-context.ts';
 import { countdownWords } from '../../renderer/src/views/panel/countdown.ts';
 import MuteButton from '../../renderer/src/views/panel/MuteButton.svelte';
 import StillUsing from '../../renderer/src/views/panel/StillUsing.svelte';

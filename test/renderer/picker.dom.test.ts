@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RoomdeckApi } from '#contract';
-import { PAGE_SIZE, RoomSearch } from '../../renderer/src/lib/picker.svelte.ts';
+import { PAGE_SIZE, RoomSearch } from '../../renderer/src/lib/search/picker.svelte.ts';
 
 function fakeApi() {
   const list = vi.fn(async (query: { offset?: number }) => ({

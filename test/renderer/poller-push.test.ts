@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModuleState } from '#contract';
-import { BridgeError } from '../../renderer/src/lib/bridge.ts';
-import { systemClock } from '../../renderer/src/lib/clock.ts';
-import { Poller, type PollTarget } from '../../renderer/src/lib/poller.ts';
+import { BridgeError } from '../../renderer/src/lib/bridge/bridge.ts';
+import { systemClock } from '../../renderer/src/lib/time/clock.ts';
+import { Poller, type PollTarget } from '../../renderer/src/lib/live/poller.ts';
 
 /*
  * The poller under the live channel: a module whose pushed state has arrived is not

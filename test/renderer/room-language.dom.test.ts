@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../renderer/src/lib/clock.ts';
+import { systemClock } from '../../renderer/src/lib/time/clock.ts';
 import { useLanguage } from '../../renderer/src/lib/i18n/i18n.svelte.ts';
 import { Room } from '../../renderer/src/lib/room/room.svelte.ts';
 import { detail, fakeApi, mod } from './support/room-api.ts';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RoomdeckApi } from '#contract';
-import { BridgeError } from '../../renderer/src/lib/bridge.ts';
-import { systemClock } from '../../renderer/src/lib/clock.ts';
-import { ControlState } from '../../renderer/src/lib/control-state.svelte.ts';
+import { BridgeError } from '../../renderer/src/lib/bridge/bridge.ts';
+import { systemClock } from '../../renderer/src/lib/time/clock.ts';
+import { ControlState } from '../../renderer/src/lib/control/control-state.svelte.ts';
 import { advancedPage } from '../../renderer/src/lib/plan/auto-plan.ts';
 import { Room } from '../../renderer/src/lib/room/room.svelte.ts';
 import { linkWords } from '../../renderer/src/lib/words/link-words.ts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Module, RoomdeckApi } from '#contract';
-import { systemClock } from '../../renderer/src/lib/clock.ts';
-import { BridgeError } from '../../renderer/src/lib/bridge.ts';
+import { systemClock } from '../../renderer/src/lib/time/clock.ts';
+import { BridgeError } from '../../renderer/src/lib/bridge/bridge.ts';
 import {
   Room,
   storageMemory,

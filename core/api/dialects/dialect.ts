@@ -87,7 +87,7 @@ export interface DialectParts {
 const MIN_EXEC_TIMEOUT_MS = 20_000;
 /**
  * The longest the main process waits for an exec answer, whatever the request timeout. The renderer's
- * own deadline for exec (renderer/src/lib/bridge.ts) is longer, so this side's words, or the service's
+ * own deadline for exec (renderer/src/lib/bridge/bridge.ts) is longer, so this side's words, or the service's
  * own `exec_timeout`, always arrive first (pinned by test/renderer/bridge.test.ts).
  */
 export const MAX_EXEC_TIMEOUT_MS = 25_000;

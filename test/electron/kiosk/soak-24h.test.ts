@@ -7,7 +7,7 @@ import { type KioskRuntime, startKioskRuntime } from '../../../electron/kiosk/ru
 import { createMemoryVault } from '../../../core/store/vault.ts';
 import { PanelHeartbeat, startPageFrom } from '../../../renderer/src/lib/panel/heartbeat.ts';
 import { LatestSender } from '../../../renderer/src/lib/panel/latest-sender.ts';
-import { Poller } from '../../../renderer/src/lib/poller.ts';
+import { Poller } from '../../../renderer/src/lib/live/poller.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { memorySettings, testConfig } from '../../support/services.ts';
 import { sampleTokens } from '../../support/tokens.ts';

@@ -1,7 +1,7 @@
 import { flushSync } from 'svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '../../../contract/types.ts';
-import type { Clock } from '../../../renderer/src/lib/clock.ts';
+import type { Clock } from '../../../renderer/src/lib/time/clock.ts';
 import { fmt, useLanguage } from '../../../renderer/src/lib/i18n/i18n.svelte.ts';
 import {
   PageLanguage,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainWords, prefixQuery, zonesMatching } from '../../../renderer/src/lib/room-query.ts';
+import { plainWords, prefixQuery, zonesMatching } from '../../../renderer/src/lib/search/room-query.ts';
 
 describe('as-you-type room search', () => {
   it('makes every plain word a prefix and leaves phrases, fuzziness and operators as typed', () => {

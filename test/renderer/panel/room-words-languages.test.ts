@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BridgeError } from '#contract';
-import { toBridgeError } from '../../../renderer/src/lib/bridge.ts';
+import { toBridgeError } from '../../../renderer/src/lib/bridge/bridge.ts';
 import { fmt, t, useLanguage } from '../../../renderer/src/lib/i18n/i18n.svelte.ts';
 import { bookingView, countdown } from '../../../renderer/src/lib/panel/booking.ts';
 import { equipmentOf } from '../../../renderer/src/lib/panel/equipment-words.ts';

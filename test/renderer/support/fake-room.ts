@@ -1,9 +1,9 @@
 import type { ErrorCode, ModuleState } from '#contract';
-import type { RoomPort } from '../../../renderer/src/lib/control-state.svelte.ts';
-import { BridgeError } from '../../../renderer/src/lib/bridge.ts';
-import { systemClock } from '../../../renderer/src/lib/clock.ts';
+import type { RoomPort } from '../../../renderer/src/lib/control/control-state.svelte.ts';
+import { BridgeError } from '../../../renderer/src/lib/bridge/bridge.ts';
+import { systemClock } from '../../../renderer/src/lib/time/clock.ts';
 import type { Command } from '../../../renderer/src/lib/layout/model.ts';
-import { ModuleFeed } from '../../../renderer/src/lib/poller.svelte.ts';
+import { ModuleFeed } from '../../../renderer/src/lib/live/poller.svelte.ts';
 
 export interface SentCommand {
   module: string;

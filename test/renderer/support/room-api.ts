@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { LiveEvent, LiveTarget, Module, RoomdeckApi, SystemDetail } from '#contract';
-import type { LiveEventSource } from '../../../renderer/src/lib/live-events.ts';
+import type { LiveEventSource } from '../../../renderer/src/lib/live/live-events.ts';
 import { FUNCS, STATES } from './fixtures.ts';
 
 /** A room's service as the Room sees it through the bridge (record, types, funcs, state, exec). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoomdeckApi, TechnicianAccess, UnlockResult } from '#contract';
 import { de } from '../../../locales/de.ts';
 import { useLanguage } from '../../../renderer/src/lib/i18n/i18n.svelte.ts';
-import { TechnicianAccessModel } from '../../../renderer/src/lib/technician/access.svelte.ts';
+import { TechnicianAccessModel } from '../../../renderer/src/lib/technician/access/access.svelte.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { fakeBridge } from './fake-bridge.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RoomdeckApi, TechnicianAccess, UnlockResult } from '#contract';
-import { BridgeError } from '../../../renderer/src/lib/bridge.ts';
-import { TechnicianAccessModel } from '../../../renderer/src/lib/technician/access.svelte.ts';
+import { BridgeError } from '../../../renderer/src/lib/bridge/bridge.ts';
+import { TechnicianAccessModel } from '../../../renderer/src/lib/technician/access/access.svelte.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { fakeBridge } from './fake-bridge.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BulkActions, eachLimited } from '../../../renderer/src/lib/technician/bulk.svelte.ts';
-import { ModuleTable } from '../../../renderer/src/lib/technician/module-table.svelte.ts';
+import { BulkActions, eachLimited } from '../../../renderer/src/lib/technician/fleet/bulk.svelte.ts';
+import { ModuleTable } from '../../../renderer/src/lib/technician/fleet/module-table.svelte.ts';
 import { display, fakeBridge, logic, spare } from './fake-bridge.ts';
 
 describe('bulk actions over a selection', () => {

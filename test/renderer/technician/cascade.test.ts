@@ -4,7 +4,7 @@ import {
   deleteCascade,
   deleteQuestion,
   startStopSkips,
-} from '../../../renderer/src/lib/technician/cascade.ts';
+} from '../../../renderer/src/lib/technician/systems/cascade.ts';
 
 const mod = (id: string, name: string, extra: Partial<Module> = {}): Module =>
   ({

@@ -1,7 +1,7 @@
 import type { LiveEvent, RoomdeckApi } from '#contract';
 import { describe, expect, it } from 'vitest';
-import { DebugLog } from '../../../renderer/src/lib/technician/debug-log.svelte.ts';
-import { ToolsLive } from '../../../renderer/src/lib/technician/live-link.ts';
+import { DebugLog } from '../../../renderer/src/lib/technician/live/debug-log.svelte.ts';
+import { ToolsLive } from '../../../renderer/src/lib/technician/live/live-link.ts';
 import { settle } from '../../support/fake-clock.ts';
 import { fakeBridge, fakeEvents, huddle } from './fake-bridge.ts';
 

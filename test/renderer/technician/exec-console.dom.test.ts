@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/sve
 import { describe, expect, it } from 'vitest';
 import ExecConsole from '../../../renderer/src/views/technician/ExecConsole.svelte';
 import ParamInput from '../../../renderer/src/views/technician/ParamInput.svelte';
-import { fieldFor } from '../../../renderer/src/lib/technician/schema-form.ts';
+import { fieldFor } from '../../../renderer/src/lib/technician/modules/schema-form.ts';
 import { fakeBridge, huddle } from './fake-bridge.ts';
 
 describe('exec console', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ExecConsole } from '../../../renderer/src/lib/technician/exec-console.svelte.ts';
-import { addressesOf } from '../../../renderer/src/lib/technician/addressing.ts';
+import { ExecConsole } from '../../../renderer/src/lib/technician/modules/exec-console.svelte.ts';
+import { addressesOf } from '../../../renderer/src/lib/modules/addressing.ts';
 import { display, fakeBridge, huddle } from './fake-bridge.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

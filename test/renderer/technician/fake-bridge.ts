@@ -10,8 +10,8 @@ import type {
   System,
   Zone,
 } from '#contract';
-import { BridgeError } from '../../../renderer/src/lib/bridge.ts';
-import type { LiveEventSource } from '../../../renderer/src/lib/live-events.ts';
+import { BridgeError } from '../../../renderer/src/lib/bridge/bridge.ts';
+import type { LiveEventSource } from '../../../renderer/src/lib/live/live-events.ts';
 
 /** A small in-memory Control Service behind the bridge's types, for technician logic tests. */
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Module, System } from '#contract';
-import { readAll } from '../../../renderer/src/lib/technician/fleet-index.svelte.ts';
-import { buildRows, filterRows, NO_FILTERS, sortRows } from '../../../renderer/src/lib/technician/fleet.ts';
+import { readAll } from '../../../renderer/src/lib/technician/fleet/fleet-index.svelte.ts';
+import {
+  buildRows,
+  filterRows,
+  NO_FILTERS,
+  sortRows,
+} from '../../../renderer/src/lib/technician/fleet/fleet.ts';
 
 const mod = (id: string, over: Partial<Module> = {}): Module => ({
   id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InactivityTimer } from '../../../renderer/src/lib/technician/inactivity.ts';
+import { InactivityTimer } from '../../../renderer/src/lib/technician/access/inactivity.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 
 function timer(timeoutMs = 120_000) {

@@ -1,7 +1,7 @@
 import type { LiveStatus, RoomdeckApi } from '#contract';
 import { describe, expect, it } from 'vitest';
-import { ToolsLive } from '../../../renderer/src/lib/technician/live-link.ts';
-import { LiveState } from '../../../renderer/src/lib/technician/live-state.svelte.ts';
+import { ToolsLive } from '../../../renderer/src/lib/technician/live/live-link.ts';
+import { LiveState } from '../../../renderer/src/lib/technician/live/live-state.svelte.ts';
 import { FakeClock, settle } from '../../support/fake-clock.ts';
 import { fakeBridge, fakeEvents, huddle } from './fake-bridge.ts';
 

@@ -1,8 +1,8 @@
 import type { LiveEvent } from '#contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { ToolsLive } from '../../../renderer/src/lib/technician/live-link.ts';
-import { formatTimeOfDay } from '../../../renderer/src/lib/time-format.ts';
+import { ToolsLive } from '../../../renderer/src/lib/technician/live/live-link.ts';
+import { formatTimeOfDay } from '../../../renderer/src/lib/time/time-format.ts';
 import DebugLogView from '../../../renderer/src/views/technician/DebugLogView.svelte';
 import LiveStateView from '../../../renderer/src/views/technician/LiveStateView.svelte';
 import { fakeBridge, fakeEvents, huddle } from './fake-bridge.ts';

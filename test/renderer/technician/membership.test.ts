@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addToSystem } from '../../../renderer/src/lib/technician/membership.ts';
+import { addToSystem } from '../../../renderer/src/lib/technician/modules/membership.ts';
 import { fakeBridge, huddle, spare } from './fake-bridge.ts';
 
 describe('putting a created module into a room', () => {

@@ -3,8 +3,8 @@ import {
   emptyModuleDraft,
   moduleChanges,
   moduleDraftOf,
-} from '../../../renderer/src/lib/technician/module-draft.ts';
-import { ModuleEditor } from '../../../renderer/src/lib/technician/module-editor.svelte.ts';
+} from '../../../renderer/src/lib/technician/modules/module-draft.ts';
+import { ModuleEditor } from '../../../renderer/src/lib/technician/modules/module-editor.svelte.ts';
 import { display, fakeBridge } from './fake-bridge.ts';
 
 describe('module forms', () => {

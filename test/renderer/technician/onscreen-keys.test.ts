@@ -11,7 +11,7 @@ import {
   type Shift,
   type TextState,
   tapShift,
-} from '../../../renderer/src/lib/technician/onscreen-keys.ts';
+} from '../../../renderer/src/lib/technician/common/onscreen-keys.ts';
 
 /** A text with a selection in it (or a caret), possibly reported out of order or past the end. */
 const textState = fc

@@ -2,8 +2,8 @@ import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import type { EnrolmentView, RoomdeckApi, SessionStatus } from '#contract';
 import App from '../../../renderer/src/App.svelte';
-import { AppModel } from '../../../renderer/src/lib/app.svelte.ts';
-import { systemClock } from '../../../renderer/src/lib/clock.ts';
+import { AppModel } from '../../../renderer/src/lib/app/app.svelte.ts';
+import { systemClock } from '../../../renderer/src/lib/time/clock.ts';
 import PanelSection from '../../../renderer/src/views/technician/PanelSection.svelte';
 
 const ENROLLED: EnrolmentView = {

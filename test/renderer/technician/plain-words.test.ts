@@ -4,7 +4,7 @@ import {
   codeSpans,
   plainReason,
   serviceSaid,
-} from '../../../renderer/src/lib/technician/plain-words.ts';
+} from '../../../renderer/src/lib/technician/common/plain-words.ts';
 
 describe('validation in plain words', () => {
   it('rewords schema checkers’ messages', () => {

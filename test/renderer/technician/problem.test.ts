@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BridgeError } from '../../../renderer/src/lib/bridge.ts';
+import { BridgeError } from '../../../renderer/src/lib/bridge/bridge.ts';
 import {
   describeProblem,
   forbiddenMessage,
   reasonsFor,
   unplacedFailures,
-} from '../../../renderer/src/lib/technician/problem.ts';
+} from '../../../renderer/src/lib/technician/common/problem.ts';
 
 describe('a failed call becomes a problem a technician can read', () => {
   it('keeps the bridge’s message and code', () => {

@@ -6,7 +6,7 @@ import {
   fieldsFor,
   initialInput,
   type ParamField,
-} from '../../../renderer/src/lib/technician/schema-form.ts';
+} from '../../../renderer/src/lib/technician/modules/schema-form.ts';
 
 describe('a parameter schema becomes a form field', () => {
   it('maps booleans to a toggle', () => {

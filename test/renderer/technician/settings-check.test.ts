@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkSettings, typesOf, whereIs } from '../../../renderer/src/lib/technician/settings-check.ts';
+import {
+  checkSettings,
+  typesOf,
+  whereIs,
+} from '../../../renderer/src/lib/technician/systems/settings-check.ts';
 
 const types = typesOf(['Display', 'RoomLogic', 'Display']);
 const button = { type: 'button', label: 'On', module: 'Display', method: 'power', args: [true] };

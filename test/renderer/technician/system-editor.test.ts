@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SystemEditor } from '../../../renderer/src/lib/technician/system-editor.svelte.ts';
-import { changesOf, draftOf, rebase } from '../../../renderer/src/lib/technician/system-draft.ts';
+import { SystemEditor } from '../../../renderer/src/lib/technician/systems/system-editor.svelte.ts';
+import { changesOf, draftOf, rebase } from '../../../renderer/src/lib/technician/systems/system-draft.ts';
 import { fakeBridge, huddle } from './fake-bridge.ts';
 
 async function editing() {

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { TechnicianAccessModel } from '../../../renderer/src/lib/technician/access.svelte.ts';
+import type { TechnicianAccessModel } from '../../../renderer/src/lib/technician/access/access.svelte.ts';
 import TechnicianSignIn from '../../../renderer/src/views/technician/TechnicianSignIn.svelte';
 
 /*

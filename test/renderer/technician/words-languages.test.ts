@@ -1,10 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { useLanguage } from '../../../renderer/src/lib/i18n/i18n.svelte.ts';
-import { parseJsonObject } from '../../../renderer/src/lib/technician/json-text.ts';
-import { emptyModuleDraft, moduleChanges } from '../../../renderer/src/lib/technician/module-draft.ts';
-import { coerce, fieldFor } from '../../../renderer/src/lib/technician/schema-form.ts';
-import { shortValue } from '../../../renderer/src/lib/technician/state-diff.ts';
-import { changesOf, emptyDraft } from '../../../renderer/src/lib/technician/system-draft.ts';
+import { parseJsonObject } from '../../../renderer/src/lib/technician/common/json-text.ts';
+import {
+  emptyModuleDraft,
+  moduleChanges,
+} from '../../../renderer/src/lib/technician/modules/module-draft.ts';
+import { coerce, fieldFor } from '../../../renderer/src/lib/technician/modules/schema-form.ts';
+import { shortValue } from '../../../renderer/src/lib/technician/live/state-diff.ts';
+import { changesOf, emptyDraft } from '../../../renderer/src/lib/technician/systems/system-draft.ts';
 
 /** Arabic sentences isolate the data inside them (FSI…PDI, locales/bidi.ts): the words, without the marks. */
 const plain = (text: string | null | undefined): string | null | undefined =>

@@ -1,6 +1,6 @@
 import type { ModuleState } from '#contract';
 import { fmt, t } from '../i18n/i18n.svelte.ts';
-import { formatHourMinute } from '../time-format.ts';
+import { formatHourMinute } from '../time/time-format.ts';
 
 /*
  * The room's calendar as scheduling panels show it: green "Available until 14:00", red "In use

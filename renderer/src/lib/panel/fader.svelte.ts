@@ -1,5 +1,5 @@
-import type { RoomPort } from '../control-state.svelte.ts';
-import type { ModuleFeed } from '../poller.svelte.ts';
+import type { RoomPort } from '../control/control-state.svelte.ts';
+import type { ModuleFeed } from '../live/poller.svelte.ts';
 import { formatLevel, formatPercent } from './level-text.ts';
 import { LatestSender } from './latest-sender.ts';
 import { fromTravel, snapLevel, type Taper, toTravel } from './taper.ts';

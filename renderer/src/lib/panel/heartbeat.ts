@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../time/clock.ts';
 
 /*
  * The panel's word to the main process: which room and page it shows and whether the room is in

@@ -1,5 +1,5 @@
 import { ErrorCode, type ModuleState } from '#contract';
-import { toBridgeError } from '../bridge.ts';
+import { toBridgeError } from '../bridge/bridge.ts';
 import type { Address } from '../plan/plan.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../time/clock.ts';
 
 /*
  * What an untouched panel does on its own. Room off: after `screensaverAfterS` it dims to a

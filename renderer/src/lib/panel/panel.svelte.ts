@@ -1,6 +1,6 @@
 import type { PanelTimers } from '#contract';
 import type { Room } from '../room/room.svelte.ts';
-import { type Transition, transitionOf } from '../values.ts';
+import { type Transition, transitionOf } from '../control/values.ts';
 import type { BookingView } from './booking.ts';
 import { IdleWatch } from './idle.svelte.ts';
 import { type BookingVerb, MeetingDesk } from './meeting.svelte.ts';

@@ -1,12 +1,12 @@
-import type { Transition } from '../values.ts';
-import { isLinkLoss } from '../bridge.ts';
-import { isNoAnswer } from '../error-codes.ts';
+import type { Transition } from '../control/values.ts';
+import { isLinkLoss } from '../bridge/bridge.ts';
+import { isNoAnswer } from '../bridge/error-codes.ts';
 import type { Room } from '../room/room.svelte.ts';
 import { t } from '../i18n/i18n.svelte.ts';
 import { callFor } from '../words/help-contact.ts';
 import type { SourceTile } from '../plan/plan.ts';
 import type { Step } from '../plan/plan.ts';
-import { transitionOf } from '../values.ts';
+import { transitionOf } from '../control/values.ts';
 import { type HeldChange, refusedMidTransition, sameDevice } from './held.ts';
 import { screensOf } from './screens.ts';
 import type { DeviceTruth } from './source-truth.ts';

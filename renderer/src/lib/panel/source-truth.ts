@@ -1,7 +1,7 @@
 import type { ModuleState } from '#contract';
 import type { Room } from '../room/room.svelte.ts';
 import { t } from '../i18n/i18n.svelte.ts';
-import { sameValue, transitionOf } from '../values.ts';
+import { sameValue, transitionOf } from '../control/values.ts';
 import { callWords } from '../words/help-contact.ts';
 import type { Address, SourceTile, Watch } from '../plan/plan.ts';
 import { type HeldChange, sameDevice } from './held.ts';

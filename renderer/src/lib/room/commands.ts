@@ -1,9 +1,9 @@
 import { BridgeError, ErrorCode, type RoomdeckApi } from '#contract';
-import { toBridgeError } from '../bridge.ts';
+import { toBridgeError } from '../bridge/bridge.ts';
 import type { Command } from '../layout/model.ts';
 import { checkOutcome } from './outcome.ts';
 import type { Address, Step } from '../plan/plan.ts';
-import type { LiveFeeds } from '../poller.svelte.ts';
+import type { LiveFeeds } from '../live/poller.svelte.ts';
 import type { DeviceHealth } from './health.svelte.ts';
 
 export interface CommandsOptions {

@@ -1,8 +1,8 @@
 import type { ModuleState, SystemDetail, Types } from '#contract';
-import { toBridgeError } from '../bridge.ts';
-import { EXEC_TIMEOUT, TIMEOUT } from '../error-codes.ts';
+import { toBridgeError } from '../bridge/bridge.ts';
+import { EXEC_TIMEOUT, TIMEOUT } from '../bridge/error-codes.ts';
 import type { Address } from '../plan/plan.ts';
-import { addressesOf, classNameOf } from '../technician/addressing.ts';
+import { addressesOf, classNameOf } from '../modules/addressing.ts';
 import { deviceLabel, deviceName } from './names.ts';
 
 export interface Connection {

@@ -1,7 +1,7 @@
 import type { LiveEvent, LiveStatus, ModuleState, RoomdeckApi } from '#contract';
-import type { LiveEventSource } from '../live-events.ts';
+import type { LiveEventSource } from '../live/live-events.ts';
 import type { Address } from '../plan/plan.ts';
-import type { LiveFeeds } from '../poller.svelte.ts';
+import type { LiveFeeds } from '../live/poller.svelte.ts';
 
 /** The page's live channel: its events, and the id its watch lists are named by (one per page load). */
 export interface PanelLive {

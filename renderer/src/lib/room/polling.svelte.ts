@@ -1,7 +1,7 @@
 import type { ModuleState, PollSettings } from '#contract';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../time/clock.ts';
 import { type Address, type PageSpec, type PanelPlan, watchedModules } from '../plan/plan.ts';
-import type { LiveFeeds } from '../poller.svelte.ts';
+import type { LiveFeeds } from '../live/poller.svelte.ts';
 import type { Visibility } from './visibility.ts';
 
 export interface PollingOptions {

@@ -1,17 +1,17 @@
 import type { ModuleState, RoomdeckApi, RoomOpening, SystemDetail, Types } from '#contract';
-import { isLinkLoss, toBridgeError } from '../bridge.ts';
+import { isLinkLoss, toBridgeError } from '../bridge/bridge.ts';
 import { errorWords } from '../i18n/error-words.ts';
 import { activeLocale } from '../i18n/i18n.svelte.ts';
-import type { Clock } from '../clock.ts';
-import { NOT_FOUND } from '../error-codes.ts';
+import type { Clock } from '../time/clock.ts';
+import { NOT_FOUND } from '../bridge/error-codes.ts';
 import type { CustomLayoutResult } from '../layout/custom.ts';
 import { readCustomLayout } from '../layout/read-custom.ts';
 import type { ModuleInfo } from '../plan/auto-controls.ts';
 import { planFrom } from '../plan/build-plan.ts';
 import { linkWords } from '../words/link-words.ts';
 import type { Address, PanelPlan } from '../plan/plan.ts';
-import type { LiveFeeds } from '../poller.svelte.ts';
-import { classNameOf } from '../technician/addressing.ts';
+import type { LiveFeeds } from '../live/poller.svelte.ts';
+import { classNameOf } from '../modules/addressing.ts';
 import { forgetSecrets, type RoomMemory } from './memory.ts';
 
 export interface RecordOptions {

@@ -1,7 +1,7 @@
 import type { ModuleState, PollSettings, RoomdeckApi, RoomOpening, SystemDetail, Types } from '#contract';
-import type { RoomPort } from '../control-state.svelte.ts';
-import { isLinkLoss, toBridgeError } from '../bridge.ts';
-import type { Clock } from '../clock.ts';
+import type { RoomPort } from '../control/control-state.svelte.ts';
+import { isLinkLoss, toBridgeError } from '../bridge/bridge.ts';
+import type { Clock } from '../time/clock.ts';
 import { errorWords } from '../i18n/error-words.ts';
 import { t } from '../i18n/i18n.svelte.ts';
 import type { Command } from '../layout/model.ts';
@@ -9,7 +9,7 @@ import { failureSentence } from '../words/failure-words.ts';
 import { callFor, type RoomHelp } from '../words/help-contact.ts';
 import { linkWords } from '../words/link-words.ts';
 import type { Address, PageSpec, PanelPlan, Step } from '../plan/plan.ts';
-import { LiveFeeds, type ModuleFeed } from '../poller.svelte.ts';
+import { LiveFeeds, type ModuleFeed } from '../live/poller.svelte.ts';
 import { RoomCommands } from './commands.ts';
 import { type Connection, DeviceHealth, type Silence } from './health.svelte.ts';
 import { RoomHelpDesk } from './help.svelte.ts';
@@ -18,7 +18,7 @@ import type { RoomMemory } from './memory.ts';
 import { deviceName, friendly, targetOf, withinReachOf } from './names.ts';
 import { RoomPolling } from './polling.svelte.ts';
 import { RoomRecord } from './record.svelte.ts';
-import { classNameOf } from '../technician/addressing.ts';
+import { classNameOf } from '../modules/addressing.ts';
 import type { Visibility } from './visibility.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { type LinkState, linkStateOf } from '#contract';
 import type { MessageKey } from '#locales';
-import { toBridgeError } from '../bridge.ts';
+import { toBridgeError } from '../bridge/bridge.ts';
 import { errorWords } from '../i18n/error-words.ts';
 import { t } from '../i18n/i18n.svelte.ts';
 
