@@ -352,6 +352,24 @@ export const ar = {
   'room.plan.control.pictureBlanked': 'الصورة مخفية',
   // ── end room ──
 
+  // ── join: combining and splitting a divisible room (renderer/src/views/panel/join, technician join tools) ──
+  'panel.join.combine': 'دمج الغرف',
+  'panel.join.combineWith': 'الدمج مع {rooms}',
+  'panel.join.split': 'فصل الغرف',
+  'panel.join.splitting': 'جارٍ الفصل…',
+  'panel.join.keep': 'إبقاء الدمج',
+  'panel.join.splitQuestion': 'هل تريد فصل {name} إلى غرف منفصلة من جديد؟',
+  'panel.join.sheetTitle': 'دمج هذه الغرفة',
+  'panel.join.sheetHint': 'تعمل الغرف بعد ذلك كغرفة واحدة: كل الشاشات والميكروفونات والأضواء من هذه اللوحة.',
+  'panel.join.combining': 'جارٍ الدمج…',
+  'panel.join.pending': 'جارٍ الدمج مع {rooms}: في انتظار تأكيد {waiting}…',
+  'panel.join.wallClosed': 'الجدار الفاصل مغلق، لكن الغرف منفصلة.',
+  'panel.join.wallOpen': 'الجدار الفاصل مفتوح، لكن الغرف مدمجة.',
+  'panel.join.lockedTitle': 'مدمجة مع {master}',
+  'panel.join.joining': 'جارٍ الانضمام إلى {master}…',
+  'panel.join.lockedBody': 'هذه الغرفة جزء من {name}، ويُتحكَّم بها من لوحة {master}.',
+  // ── end join ──
+
   // ── tech-a: technician tools: systems, modules, exec, live state, debug log ──
   'tech.field.id': 'المعرّف',
   'tech.field.yes': 'نعم',

@@ -346,6 +346,24 @@ export const de = {
   'room.plan.control.pictureBlanked': 'Bild ist aus',
   // ── end room ──
 
+  // ── join: combining and splitting a divisible room (renderer/src/views/panel/join, technician join tools) ──
+  'panel.join.combine': 'Räume verbinden',
+  'panel.join.combineWith': 'Mit {rooms} verbinden',
+  'panel.join.split': 'Räume trennen',
+  'panel.join.splitting': 'Wird getrennt…',
+  'panel.join.keep': 'Verbunden lassen',
+  'panel.join.splitQuestion': 'Möchten Sie {name} wieder in getrennte Räume aufteilen?',
+  'panel.join.sheetTitle': 'Diesen Raum verbinden',
+  'panel.join.sheetHint': 'Die Räume arbeiten dann als einer: alle Bildschirme, Mikrofone und Leuchten über dieses Bedienfeld.',
+  'panel.join.combining': 'Wird verbunden…',
+  'panel.join.pending': 'Verbindung mit {rooms}: Warten auf die Bestätigung von {waiting}…',
+  'panel.join.wallClosed': 'Die Trennwand ist geschlossen, aber die Räume sind getrennt.',
+  'panel.join.wallOpen': 'Die Trennwand ist offen, aber die Räume sind verbunden.',
+  'panel.join.lockedTitle': 'Verbunden mit {master}',
+  'panel.join.joining': 'Verbindung mit {master}…',
+  'panel.join.lockedBody': 'Dieser Raum gehört zu {name}. Er wird über das Bedienfeld in {master} gesteuert.',
+  // ── end join ──
+
   // ── tech-a: technician tools: systems, modules, exec, live state, debug log ──
   'tech.field.id': 'ID',
   'tech.field.yes': 'Ja',

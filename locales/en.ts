@@ -350,6 +350,24 @@ export const en = {
   'room.plan.control.pictureBlanked': 'Picture blanked',
   // ── end room ──
 
+  // ── join: combining and splitting a divisible room (renderer/src/views/panel/join, technician join tools) ──
+  'panel.join.combine': 'Combine rooms',
+  'panel.join.combineWith': 'Combine with {rooms}',
+  'panel.join.split': 'Split rooms',
+  'panel.join.splitting': 'Splitting…',
+  'panel.join.keep': 'Keep combined',
+  'panel.join.splitQuestion': 'Split {name} back into separate rooms?',
+  'panel.join.sheetTitle': 'Combine this room',
+  'panel.join.sheetHint': 'The rooms then work as one: every screen, microphone and light from this panel.',
+  'panel.join.combining': 'Combining…',
+  'panel.join.pending': 'Combining with {rooms}: waiting for {waiting} to confirm…',
+  'panel.join.wallClosed': 'The partition wall is closed, but the rooms are separate.',
+  'panel.join.wallOpen': 'The partition wall is open, but the rooms are combined.',
+  'panel.join.lockedTitle': 'Combined with {master}',
+  'panel.join.joining': 'Joining {master}…',
+  'panel.join.lockedBody': 'This room is part of {name}. It is controlled from the panel in {master}.',
+  // ── end join ──
+
   // ── tech-a: technician tools: systems, modules, exec, live state, debug log ──
   'tech.field.id': 'ID',
   'tech.field.yes': 'Yes',

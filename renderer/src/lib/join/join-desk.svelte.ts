@@ -25,6 +25,11 @@ export class JoinDesk {
     return on ? { module: on.module, index: on.index } : null;
   }
 
+  /** The room the panel stands in (whose logic this desk drives). */
+  get roomId(): string {
+    return this.#room.id;
+  }
+
   get view(): JoinView {
     const at = this.#logic;
     return joinViewOf(this.#room.id, at ? this.#room.feed(at.module, at.index).state : undefined);

@@ -85,7 +85,7 @@ export function joinViewOf(ownId: string, state: Bag | undefined): JoinView {
   const modes = Array.isArray(state?.join_modes)
     ? state.join_modes.map(modeOf).filter((m): m is JoinMode => m !== null)
     : [];
-  const wall =
+  const wall: JoinView['wall'] =
     state?.wall === true || state?.wall === 'closed'
       ? 'closed'
       : state?.wall === false || state?.wall === 'open'
