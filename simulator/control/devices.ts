@@ -154,6 +154,11 @@ export class Devices {
       siblings: () => this.siblings(current()),
       exec: (className, index, method, args) =>
         this.exec(this.address(this.repo.systems.get(system.id) ?? system, className, index), method, args),
+      other: (id) => {
+        const found = this.repo.systems.get(id);
+        if (!found) throw new DriverError(`system ${id} does not exist`);
+        return this.systemContext(found);
+      },
     };
   }
 }

@@ -38,6 +38,11 @@ export interface SystemContext {
   siblings(): SiblingModule[];
   /** Runs a method on another module of the system, with the same checks the exec endpoint makes. */
   exec(className: string, index: number, method: string, args: unknown[]): Promise<unknown>;
+  /**
+   * Another system as this one's logic sees it, for rooms that join (a divisible room's halves).
+   * The caller decides which systems it may reach; absent where no other system can be reached.
+   */
+  other?(systemId: string): SystemContext;
 }
 
 export interface DriverContext {

@@ -6,6 +6,7 @@ import type { Driver } from './driver.ts';
 import { genericDisplay, genericLogic } from './generic.ts';
 import { lighting } from './lighting.ts';
 import { mixer } from './mixer.ts';
+import { partitionWall } from './partition-wall.ts';
 import { projector } from './projector.ts';
 import { recorder } from './recorder.ts';
 import { roomLogic } from './room-logic.ts';
@@ -20,6 +21,7 @@ const all: Driver[] = [
   blinds,
   camera,
   mixer,
+  partitionWall,
   recorder,
   roomLogic,
   bookings,

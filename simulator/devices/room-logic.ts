@@ -4,6 +4,8 @@ import type { Driver, DriverContext } from './driver.ts';
 import { checkOneOf, func, onOff, text, unknownMethod } from './params.ts';
 import { DEFAULT_HELP, defaultHelpFor, MAX_HELP_MESSAGE, recordHelpRequest } from './room/help.ts';
 import { carryOutHeld, heldKeys, holdBlocked } from './room/hold.ts';
+import { advanceJoin, execJoin, isJoinMethod, joinFuncs, splitOnShutdown } from './room/join-methods.ts';
+import { initialJoinState } from './room/join-state.ts';
 import { failIfPartial, type RoomResult, run } from './room/run.ts';
 import { sources, systemOf } from './room/siblings.ts';
 import { isShown, shownBy, sourcePlan } from './room/source-plan.ts';
@@ -87,6 +89,7 @@ export const roomLogic: Driver = {
       }),
     }),
     clear_help_requests: func(),
+    ...joinFuncs,
   },
   choices: (settings) => ({ select_source: { name: sources(settings) } }),
   initialState(settings) {
@@ -104,6 +107,7 @@ export const roomLogic: Driver = {
       shown_by: {},
       not_answering: [],
       help_requests: [],
+      ...initialJoinState(settings),
     };
   },
   advance(ctx) {
@@ -120,12 +124,15 @@ export const roomLogic: Driver = {
         warming_until: t.warming ? t.until : null,
       });
       carryOutHeld(ctx, ctx.system);
+      advanceJoin(ctx);
     }
   },
   async exec(ctx, method, args) {
+    if (isJoinMethod(method)) return execJoin(ctx, method, args);
     switch (method) {
       case 'power': {
         const on = args[0] as boolean;
+        if (!on) await splitOnShutdown(ctx);
         return failIfPartial(ctx, on ? 'The room started' : 'The room switched off', await power(ctx, on));
       }
       case 'reset_room':

@@ -45,7 +45,7 @@ export function failIfPartial(ctx: DriverContext, what: string, result: RoomResu
  * A device that never answers would otherwise hold the room call until the exec endpoint's own
  * timeout, which fires first and loses every other result; so the room stops waiting sooner.
  */
-function waitAtMost<T>(work: Promise<T>, ms: number): Promise<T> {
+export function waitAtMost<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const giveUp = new Promise<never>((_, reject) => {
     timer = setTimeout(

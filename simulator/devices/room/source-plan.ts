@@ -19,12 +19,31 @@ export interface SourcePlan {
   shownBy: ShownBy[];
 }
 
+/*
+ * Source N is wired to switcher input N, unless the room's `switcher_inputs` says otherwise; a
+ * switcher shared by several rooms (a divisible room's halves) serves each only the outputs its
+ * `switcher_outputs` names.
+ */
+function switcherInput(settings: Record<string, unknown>, source: string): number {
+  const mapped = settings.switcher_inputs;
+  const n =
+    typeof mapped === 'object' && mapped !== null ? (mapped as Record<string, unknown>)[source] : undefined;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? n : sources(settings).indexOf(source) + 1;
+}
+
+function switcherOutputs(settings: Record<string, unknown>): number[] | null {
+  const raw = settings.switcher_outputs;
+  if (!Array.isArray(raw)) return null;
+  const outputs = raw.filter((n): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1);
+  return outputs.length > 0 ? outputs : null;
+}
+
 export function sourcePlan(
   siblings: SiblingModule[],
   settings: Record<string, unknown>,
   source: string,
 ): SourcePlan {
-  const position = sources(settings).indexOf(source) + 1;
+  const position = switcherInput(settings, source);
   const steps: Step[] = [];
   const shownBy: ShownBy[] = [];
   const proof = (target: SiblingModule, key: string, value: unknown) =>
@@ -34,10 +53,12 @@ export function sourcePlan(
     if (target.className === 'Display' || target.className === 'Projector') proof(target, 'power', true);
   }
   const switchers = ofClass(siblings, 'Switcher');
+  const driven = switcherOutputs(settings);
   for (const target of switchers) {
     const { inputs, outputs } = switcherSize(target.module.settings);
     if (position > inputs) continue;
     for (let output = 1; output <= outputs; output++) {
+      if (driven && !driven.includes(output)) continue;
       steps.push({ target, method: 'route', args: [position, output] });
       proof(target, `output_${output}`, position);
     }
@@ -52,7 +73,7 @@ export function sourcePlan(
       typeof configured === 'string'
         ? configured
         : switchers.length === 0
-          ? displayInputs(target.module.settings)[position - 1]
+          ? displayInputs(target.module.settings)[sources(settings).indexOf(source)]
           : undefined;
     if (input !== undefined) {
       steps.push({ target, method: 'input', args: [input] });
