@@ -363,8 +363,8 @@ export const ar = {
   'panel.join.sheetHint': 'تعمل الغرف بعد ذلك كغرفة واحدة: كل الشاشات والميكروفونات والأضواء من هذه اللوحة.',
   'panel.join.combining': 'جارٍ الدمج…',
   'panel.join.pending': 'جارٍ الدمج مع {rooms}: في انتظار تأكيد {waiting}…',
-  'panel.join.wallClosed': 'الجدار الفاصل مغلق، لكن الغرف منفصلة.',
-  'panel.join.wallOpen': 'الجدار الفاصل مفتوح، لكن الغرف مدمجة.',
+  'panel.join.wallOpen': 'الجدار الفاصل مفتوح، لكن الغرف منفصلة.',
+  'panel.join.wallClosed': 'الجدار الفاصل مغلق، لكن الغرف مدمجة.',
   'panel.join.lockedTitle': 'مدمجة مع {master}',
   'panel.join.joining': 'جارٍ الانضمام إلى {master}…',
   'panel.join.lockedBody': 'هذه الغرفة جزء من {name}، ويُتحكَّم بها من لوحة {master}.',
@@ -388,6 +388,7 @@ export const ar = {
   'tech.join.unread': 'تعذّرت القراءة',
   'tech.join.force': 'فرض {mode}',
   'tech.join.clear': 'إلغاء الدمج',
+  'tech.join.followWall': 'اتّباع الجدار',
   'tech.join.refresh': 'القراءة من جديد',
   // ── end join ──
 

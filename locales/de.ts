@@ -357,8 +357,8 @@ export const de = {
   'panel.join.sheetHint': 'Die Räume arbeiten dann als einer: alle Bildschirme, Mikrofone und Leuchten über dieses Bedienfeld.',
   'panel.join.combining': 'Wird verbunden…',
   'panel.join.pending': 'Verbindung mit {rooms}: Warten auf die Bestätigung von {waiting}…',
-  'panel.join.wallClosed': 'Die Trennwand ist geschlossen, aber die Räume sind getrennt.',
-  'panel.join.wallOpen': 'Die Trennwand ist offen, aber die Räume sind verbunden.',
+  'panel.join.wallOpen': 'Die Trennwand ist offen, aber die Räume sind getrennt.',
+  'panel.join.wallClosed': 'Die Trennwand ist geschlossen, aber die Räume sind verbunden.',
   'panel.join.lockedTitle': 'Verbunden mit {master}',
   'panel.join.joining': 'Verbindung mit {master}…',
   'panel.join.lockedBody': 'Dieser Raum gehört zu {name}. Er wird über das Bedienfeld in {master} gesteuert.',
@@ -382,6 +382,7 @@ export const de = {
   'tech.join.unread': 'Konnte nicht gelesen werden',
   'tech.join.force': '{mode} erzwingen',
   'tech.join.clear': 'Verbindung aufheben',
+  'tech.join.followWall': 'Der Trennwand folgen',
   'tech.join.refresh': 'Erneut lesen',
   // ── end join ──
 

@@ -361,8 +361,8 @@ export const en = {
   'panel.join.sheetHint': 'The rooms then work as one: every screen, microphone and light from this panel.',
   'panel.join.combining': 'Combining…',
   'panel.join.pending': 'Combining with {rooms}: waiting for {waiting} to confirm…',
-  'panel.join.wallClosed': 'The partition wall is closed, but the rooms are separate.',
-  'panel.join.wallOpen': 'The partition wall is open, but the rooms are combined.',
+  'panel.join.wallOpen': 'The partition wall is open, but the rooms are separate.',
+  'panel.join.wallClosed': 'The partition wall is closed, but the rooms are combined.',
   'panel.join.lockedTitle': 'Combined with {master}',
   'panel.join.joining': 'Joining {master}…',
   'panel.join.lockedBody': 'This room is part of {name}. It is controlled from the panel in {master}.',
@@ -386,6 +386,7 @@ export const en = {
   'tech.join.unread': 'Could not be read',
   'tech.join.force': 'Force {mode}',
   'tech.join.clear': 'Clear the join',
+  'tech.join.followWall': 'Follow the wall',
   'tech.join.refresh': 'Read again',
   // ── end join ──
 

@@ -89,18 +89,27 @@ describe('a divisible room’s join, as its logic reports it', () => {
   });
 
   it('says when the wall disagrees with the mode, the logic’s judgement first', () => {
-    expect(joinViewOf(A, { join_modes: modes, join_mode: null, wall: true }).wallDisagrees).toBe(true);
-    expect(joinViewOf(A, { join_modes: modes, join_mode: null, wall: false }).wallDisagrees).toBe(false);
+    // The wall folded away (open) joins the halves; closed, it keeps them apart.
+    expect(joinViewOf(A, { join_modes: modes, join_mode: null, wall: 'open' }).wallDisagrees).toBe(true);
+    expect(joinViewOf(A, { join_modes: modes, join_mode: null, wall: 'closed' }).wallDisagrees).toBe(false);
     const combined = {
       join_modes: modes,
       join_mode: 'ab',
       join_master: A,
       join_confirmed: true,
-      wall: false,
+      wall: 'closed',
     };
     expect(joinViewOf(A, combined).wallDisagrees).toBe(true);
     expect(joinViewOf(A, { ...combined, wall_disagrees: false }).wallDisagrees).toBe(false);
-    expect(joinViewOf(A, { ...combined, wall: true }).wall).toBe('closed');
+    expect(joinViewOf(A, { ...combined, wall: 'open' }).wall).toBe('open');
+    expect(joinViewOf(A, { ...combined, wall: null }).wall).toBe(null);
+  });
+
+  it('follows the wall only while automatic and no person’s choice holds', () => {
+    expect(joinViewOf(A, { join_modes: modes, join_auto: true, join_override: false }).auto).toBe(true);
+    expect(joinViewOf(A, { join_modes: modes, join_auto: true, join_override: true }).auto).toBe(false);
+    expect(joinViewOf(A, { join_modes: modes, join_auto: false }).auto).toBe(false);
+    expect(joinViewOf(A, { join_modes: modes }).auto).toBe(null);
   });
 
   it('leaves out malformed modes and an unknown mode rather than trusting them', () => {

@@ -43,9 +43,9 @@ export interface JoinView {
   shown: JoinShown;
   /** What the wall's sensor reads (null: the room has no wall sensor). */
   wall: 'open' | 'closed' | null;
-  /** The wall contradicts the mode (closed while separate, open while combined). */
+  /** The wall contradicts the mode (open while separate, closed while combined). */
   wallDisagrees: boolean;
-  /** The logic follows the wall by itself (false: a manual override holds; null: not said). */
+  /** The logic follows the wall by itself (false: ignored, or a person's choice holds; null: not said). */
   auto: boolean | null;
 }
 
@@ -91,13 +91,13 @@ export function joinViewOf(ownId: string, state: Bag | undefined): JoinView {
       : state?.wall === false || state?.wall === 'open'
         ? 'open'
         : null;
-  const auto = typeof state?.join_auto === 'boolean' ? state.join_auto : null;
+  const auto = typeof state?.join_auto === 'boolean' ? state.join_auto && state.join_override !== true : null;
   const modeId = text(state?.join_mode);
   const mode = modeId === null ? null : (modes.find((m) => m.id === modeId) ?? null);
   // The logic's own judgement when it gives one (it knows its debounce); else the plain reading.
   const said = state?.wall_disagrees;
   if (!state || mode === null) {
-    const wallDisagrees = typeof said === 'boolean' ? said : wall === 'closed' && modes.length > 0;
+    const wallDisagrees = typeof said === 'boolean' ? said : wall === 'open' && modes.length > 0;
     return {
       modes,
       mode: null,
@@ -119,7 +119,7 @@ export function joinViewOf(ownId: string, state: Bag | undefined): JoinView {
   const pending = mode.rooms.filter((r) => waiting.has(r.id));
   // Confirmed only when the logic says so and names nobody still waiting: never from a guess.
   const confirmed = state.join_confirmed === true && pending.length === 0;
-  const disagrees = typeof said === 'boolean' ? said : wall === 'open';
+  const disagrees = typeof said === 'boolean' ? said : wall === 'closed';
   const base = { modes, mode, master, pending, wall, wallDisagrees: disagrees, auto };
   if (master !== null && master.id !== ownId) {
     // Another room runs the join: this panel is locked (or mirrors it) from the moment its own
