@@ -72,15 +72,18 @@ export class JoinInspector {
   }
 
   /** Forces `mode` (null: clears the join) whatever the wall says, until the wall moves again. */
-  async force(mode: string | null): Promise<void> {
+  force(mode: string | null): Promise<void> {
+    return this.#send('join_override', [mode]);
+  }
+
+  /** Hands the join back to the wall's sensor now. */
+  followWall(): Promise<void> {
+    return this.#send('join_auto', [true]);
+  }
+
+  async #send(method: string, args: unknown[]): Promise<void> {
     const done = await this.override.run(() =>
-      this.#api.systems.exec({
-        id: this.#id,
-        module: LOGIC,
-        index: 1,
-        method: 'join_override',
-        args: [mode],
-      }),
+      this.#api.systems.exec({ id: this.#id, module: LOGIC, index: 1, method, args }),
     );
     if (done !== undefined) await this.load();
   }
