@@ -390,6 +390,7 @@ export const ar = {
   'tech.join.clear': 'إلغاء الدمج',
   'tech.join.followWall': 'اتّباع الجدار',
   'tech.join.refresh': 'القراءة من جديد',
+  'panel.join.showing': 'يُعرض الآن على الشاشات: {source}',
   // ── end join ──
 
   // ── tech-a: technician tools: systems, modules, exec, live state, debug log ──

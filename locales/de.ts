@@ -384,6 +384,7 @@ export const de = {
   'tech.join.clear': 'Verbindung aufheben',
   'tech.join.followWall': 'Der Trennwand folgen',
   'tech.join.refresh': 'Erneut lesen',
+  'panel.join.showing': 'Auf den Bildschirmen: {source}',
   // ── end join ──
 
   // ── tech-a: technician tools: systems, modules, exec, live state, debug log ──

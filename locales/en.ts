@@ -388,6 +388,7 @@ export const en = {
   'tech.join.clear': 'Clear the join',
   'tech.join.followWall': 'Follow the wall',
   'tech.join.refresh': 'Read again',
+  'panel.join.showing': 'Showing {source} on the screens',
   // ── end join ──
 
   // ── tech-a: technician tools: systems, modules, exec, live state, debug log ──

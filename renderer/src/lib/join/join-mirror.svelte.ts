@@ -1,0 +1,43 @@
+import type { PollSettings, RoomdeckApi } from '#contract';
+import type { Clock } from '../clock.ts';
+import { DeviceTruth } from '../panel/source-truth.ts';
+import type { SourceTile } from '../plan/plan.ts';
+import { Room } from '../room/room.svelte.ts';
+
+/**
+ * What the combined room shows, read for a locked secondary's panel: nothing is pressed from here.
+ * Its own Room (polled, not on the page's live channel, whose watch list is the panel's own) reads
+ * the combined room's logic and the screens and switcher that prove a source, so the lock screen
+ * says a source is showing only when those devices report it, as the master's tile does.
+ */
+export class JoinMirror {
+  readonly room: Room;
+  readonly #truth: DeviceTruth;
+
+  constructor(o: { api: RoomdeckApi; systemId: string; poll: PollSettings; clock: Clock }) {
+    this.room = new Room({ api: o.api, systemId: o.systemId, poll: o.poll, clock: o.clock });
+    const room = this.room;
+    this.#truth = new DeviceTruth({
+      room,
+      nowMs: () => room.clock.now(),
+      roomOn: () => {
+        const on = room.plan?.power?.on;
+        return on ? this.#truth.holds(on) : true;
+      },
+      startingTile: () => null,
+      failedTile: () => null,
+      held: () => [],
+      pictureMutes: () => [],
+    });
+    void room.load();
+  }
+
+  /** The combined room's source on its screens now, as the devices report it; null: none. */
+  get showing(): SourceTile | null {
+    return this.room.plan?.home.find((tile) => this.#truth.lit(tile)) ?? null;
+  }
+
+  dispose(): void {
+    this.room.dispose();
+  }
+}
