@@ -1,8 +1,14 @@
 import type { PollSettings, RoomdeckApi } from '#contract';
 import type { Clock } from '../clock.ts';
 import { DeviceTruth } from '../panel/source-truth.ts';
-import type { SourceTile } from '../plan/plan.ts';
+import type { PageSpec, SourceTile } from '../plan/plan.ts';
 import { Room } from '../room/room.svelte.ts';
+
+/**
+ * No controls: shown as a page so the room polls as a panel in use does (the screens and switcher
+ * at the active rate), not as an idle welcome that reads the devices only rarely.
+ */
+const WATCHING: PageSpec = { id: 'join-mirror', title: '', kind: 'sources', groups: [] };
 
 /**
  * What the combined room shows, read for a locked secondary's panel: nothing is pressed from here.
@@ -29,7 +35,7 @@ export class JoinMirror {
       held: () => [],
       pictureMutes: () => [],
     });
-    void room.load();
+    void room.load().then(() => room.show(WATCHING));
   }
 
   /** The combined room's source on its screens now, as the devices report it; null: none. */
