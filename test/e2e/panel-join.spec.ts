@@ -197,6 +197,19 @@ test('a panel reloaded while combined comes back combined, and the secondary com
   await b.reload();
   await expect(a.getByRole('heading', { level: 1, name: 'Rimu Training A + B' })).toBeVisible();
   await expect(b.getByRole('heading', { name: 'Combined with Rimu Training A' })).toBeVisible();
-  await split(service);
+
+  // Power stays in reach on the locked panel: switching the combined room off from B splits it,
+  // as its mode says (split_on_shutdown).
+  await tile(a, 'Laptop A').click();
+  await expect(tile(a, 'Laptop A')).toHaveAttribute('data-state', 'confirmed', { timeout: 30_000 });
+  await lock(b).getByRole('button', { name: 'Room off' }).click();
+  await b.getByRole('alertdialog').getByRole('button', { name: 'Switch the room off' }).click();
+  await expect(b.getByRole('heading', { level: 1, name: 'Rimu Training B' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(lock(b)).toHaveCount(0);
   await expect(a.getByRole('heading', { level: 1, name: 'Rimu Training A' })).toBeVisible();
+  expect(await service.state(AB, 'RoomLogic')).toMatchObject({ power: false });
+  expect(await service.state(A, 'RoomLogic')).toMatchObject({ join_mode: null });
+  await split(service);
 });

@@ -11,14 +11,17 @@ import { Room } from '../room/room.svelte.ts';
 const WATCHING: PageSpec = { id: 'join-mirror', title: '', kind: 'sources', groups: [] };
 
 /**
- * What the combined room shows, read for a locked secondary's panel: nothing is pressed from here.
- * Its own Room (polled, not on the page's live channel, whose watch list is the panel's own) reads
+ * What the combined room shows, read for a locked secondary's panel, and the one thing pressed
+ * from there: switching the combined room off (Power stays in reach on a locked panel; the
+ * combined room splits as it switches off when its mode says so). Its own Room (polled, not on the page's live channel, whose watch list is the panel's own) reads
  * the combined room's logic and the screens and switcher that prove a source, so the lock screen
  * says a source is showing only when those devices report it, as the master's tile does.
  */
 export class JoinMirror {
   readonly room: Room;
   readonly #truth: DeviceTruth;
+  #switching = $state(false);
+  #problem = $state<string | null>(null);
 
   constructor(o: { api: RoomdeckApi; systemId: string; poll: PollSettings; clock: Clock }) {
     this.room = new Room({ api: o.api, systemId: o.systemId, poll: o.poll, clock: o.clock });
@@ -41,6 +44,33 @@ export class JoinMirror {
   /** The combined room's source on its screens now, as the devices report it; null: none. */
   get showing(): SourceTile | null {
     return this.room.plan?.home.find((tile) => this.#truth.lit(tile)) ?? null;
+  }
+
+  /** The combined room is on, as its logic reports it. */
+  get on(): boolean {
+    const on = this.room.plan?.power?.on;
+    return on !== undefined && this.#truth.holds(on);
+  }
+  get switching(): boolean {
+    return this.#switching;
+  }
+  get problem(): string | null {
+    return this.#problem;
+  }
+
+  /** Switches the combined room off (after the person confirmed), as its Room off does. */
+  async off(): Promise<void> {
+    const steps = this.room.plan?.power?.off;
+    if (!steps || this.#switching) return;
+    this.#switching = true;
+    this.#problem = null;
+    try {
+      await this.room.run(steps);
+    } catch (error) {
+      this.#problem = this.room.messageOf(error);
+    } finally {
+      this.#switching = false;
+    }
   }
 
   dispose(): void {
