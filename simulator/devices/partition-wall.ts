@@ -47,8 +47,8 @@ export const partitionWall: Driver = {
   className: 'PartitionWall',
   role: ROLE.device,
   description:
-    'Movable wall’s position sensor (closed = the rooms are apart), shared by the rooms it divides.',
-  defaultPort: null,
+    'Movable wall’s position sensor (closed = the rooms are apart) on a contact-closure gateway (TCP, port 4998), shared by the rooms it divides.',
+  defaultPort: 4998,
   funcs: {
     test_move: func({ closed: onOff('true = the wall is pulled closed, false = folded away') }),
     test_bounce: func({

@@ -14,6 +14,8 @@ export const LOGIC_CLASS = 'RoomLogic';
  * wall and a panel, must not interleave their questions to the same rooms.
  */
 const busy = new Set<string>();
+/** Room logic modules reading their master's state right now. */
+const following = new Set<string>();
 const lockKey = (mode: JoinMode) => [...mode.room_ids].sort().join('+');
 
 /** Another system, reachable only when one of this room's modes names it. */
@@ -37,7 +39,8 @@ export function roomName(ctx: DriverContext, id: string): string {
 const waitMs = (ctx: DriverContext) =>
   readNumber(ctx.module.settings, 'device_wait_ms', DEFAULT_DEVICE_WAIT_MS, 0);
 
-function callLogic(ctx: DriverContext, id: string, method: string, args: unknown[]): Promise<unknown> {
+/** Async, so that a room that cannot be reached is a rejection like any other failure. */
+async function callLogic(ctx: DriverContext, id: string, method: string, args: unknown[]): Promise<unknown> {
   return waitAtMost(otherSystem(ctx, id).exec(LOGIC_CLASS, 1, method, args), waitMs(ctx));
 }
 
@@ -73,9 +76,9 @@ export const isBusy = (mode: JoinMode) => busy.has(lockKey(mode));
 async function runActions(ctx: DriverContext, mode: JoinMode, actions: JoinAction[]): Promise<string[]> {
   const target = mode.system_id ? otherSystem(ctx, mode.system_id) : systemOf(ctx);
   const outcomes = await Promise.allSettled(
-    actions.map((a) => {
+    actions.map(async (a) => {
       const id = parseModuleId(a.module_id);
-      if (!id) return Promise.reject(new Error(`${a.module_id} is not a module id like Mixer_1`));
+      if (!id) throw new Error(`${a.module_id} is not a module id like Mixer_1`);
       return waitAtMost(target.exec(id.className, id.index, a.function_name, a.arguments), waitMs(ctx));
     }),
   );
@@ -101,10 +104,8 @@ export async function join(ctx: DriverContext, modeId: string, by: JoinBy): Prom
   if (!mode.room_ids.includes(self))
     throw new InvalidArgumentsError(`join: this room is not one of the rooms of ${mode.name}`);
   const state = ctx.state;
-  if (state.join_mode === mode.id && state.join_master === self && state.join_confirmed === true) {
-    enterJoin(state, mode, self, [], by);
-    return { ok: true, warnings: [] };
-  }
+  // Already combined this way, whoever leads it: pressing Combine again changes nothing.
+  if (state.join_mode === mode.id) return { ok: true, warnings: [] };
   if (inJoin(state)) await split(ctx, by);
   return withLock(mode, async () => {
     const asked = followers(ctx, mode);
@@ -147,7 +148,10 @@ export async function split(ctx: DriverContext, by: JoinBy): Promise<RoomResult>
   if (!inJoin(state)) return { ok: true, warnings: [] };
   const master = typeof state.join_master === 'string' ? state.join_master : self;
   if (master !== self) {
-    await callLogic(ctx, master, 'unjoin', [by]);
+    // Asked only of a master that says it leads: two rooms naming each other must not pass it back and forth.
+    const theirs = logicState(ctx, master);
+    if (theirs?.join_master === master) await callLogic(ctx, master, 'unjoin', [by]);
+    else leaveJoin(state, by);
     return { ok: true, warnings: [] };
   }
   const mode = modeById(ctx.module.settings, String(state.join_mode));
@@ -203,11 +207,16 @@ export function followMaster(ctx: DriverContext): void {
   const self = systemOf(ctx).id;
   const master = state.join_master;
   if (!inJoin(state) || typeof master !== 'string' || master === self) return;
+  // Two rooms that each name the other as master (a hand-edited data file) must not read each other forever.
+  if (following.has(ctx.module.id)) return;
+  following.add(ctx.module.id);
   let theirs: DeviceState | null;
   try {
     theirs = logicState(ctx, master);
   } catch {
     return;
+  } finally {
+    following.delete(ctx.module.id);
   }
   if (!theirs) return;
   if (theirs.join_master !== master || theirs.join_mode !== state.join_mode) {

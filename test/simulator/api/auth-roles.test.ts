@@ -100,9 +100,9 @@ describe('role matrix', () => {
     const display = await api.req('GET', '/api/control/modules/mod-huddle-display');
     expect(display.body).toMatchObject({ running: true, notes: '65" panel above the credenza.' });
     const systems = await api.req('GET', '/api/control/systems');
-    expect(systems.headers.get('x-total-count')).toBe('6');
+    expect(systems.headers.get('x-total-count')).toBe('9');
     const modules = await api.req('GET', '/api/control/modules');
-    expect(modules.headers.get('x-total-count')).toBe('31');
+    expect(modules.headers.get('x-total-count')).toBe('46');
   });
 
   it('lets the user role read, exec, and read state, funcs, count and types', async () => {

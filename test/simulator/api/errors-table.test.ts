@@ -215,7 +215,7 @@ describe('422 validation_failed', () => {
       const res = await api.req('POST', '/api/control/systems', { json });
       const body = expectError(res, 422, 'validation_failed');
       expect(body.failures).toEqual(expect.arrayContaining([{ field, reason: expect.any(String) }]));
-      expect((await api.req('GET', '/api/control/systems?limit=1')).headers.get('x-total-count')).toBe('6');
+      expect((await api.req('GET', '/api/control/systems?limit=1')).headers.get('x-total-count')).toBe('9');
     },
   );
 

@@ -13,7 +13,7 @@ const nextLink = (link: string | null) => (link ? (/<([^>]+)>;\s*rel="next"/.exe
 const byNameThenId = (a: { key: string; id: string }, b: { key: string; id: string }) =>
   a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
-describe('paging through 606 systems', () => {
+describe('paging through 609 systems', () => {
   let api: Api;
   beforeAll(async () => {
     api = await startApi({ roles: ['admin'], extraSystems: 600 });
@@ -24,7 +24,7 @@ describe('paging through 606 systems', () => {
     const res = await api.req<Named[]>('GET', '/api/control/systems');
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(20);
-    expect(res.headers.get('x-total-count')).toBe('606');
+    expect(res.headers.get('x-total-count')).toBe('609');
     const next = nextLink(res.headers.get('link'));
     expect(next).not.toBeNull();
     const url = new URL(next!, api.url);
@@ -43,7 +43,7 @@ describe('paging through 606 systems', () => {
     const res = await api.req<Named[]>('GET', `/api/control/systems?limit=${limit}`);
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(expected);
-    expect(res.headers.get('x-total-count')).toBe('606');
+    expect(res.headers.get('x-total-count')).toBe('609');
     expect(new URL(nextLink(res.headers.get('link'))!, api.url).searchParams.get('limit')).toBe(
       String(expected),
     );
@@ -54,19 +54,19 @@ describe('paging through 606 systems', () => {
     const page = await api.req<Named[]>('GET', '/api/control/systems?offset=10&limit=5');
     expect(ids(page.body)).toEqual(ids(all.body.slice(10, 15)));
     const last = await api.req<Named[]>('GET', '/api/control/systems?offset=600&limit=10');
-    expect(last.body).toHaveLength(6);
+    expect(last.body).toHaveLength(9);
     expect(last.headers.get('link')).toBeNull();
     const past = await api.req<Named[]>('GET', '/api/control/systems?offset=5000');
     expect(past.status).toBe(200);
     expect(past.body).toEqual([]);
-    expect(past.headers.get('x-total-count')).toBe('606');
+    expect(past.headers.get('x-total-count')).toBe('609');
     expect(past.headers.get('link')).toBeNull();
   });
 
   it('orders systems by name then id, and following Link visits every system once, in that order', async () => {
     const visited = await allPages<Named>(api, '/api/control/systems?limit=97');
-    expect(visited).toHaveLength(606);
-    expect(new Set(ids(visited)).size).toBe(606);
+    expect(visited).toHaveLength(609);
+    expect(new Set(ids(visited)).size).toBe(609);
     const sorted = visited
       .map((s) => ({ key: s.name.toLowerCase(), id: s.id }))
       .sort(byNameThenId)
@@ -76,7 +76,7 @@ describe('paging through 606 systems', () => {
 
   it('orders modules by resolved class name then id across pages, ties broken by id', async () => {
     const visited = await allPages<Named>(api, '/api/control/modules?limit=150');
-    expect(visited.length).toBe(631);
+    expect(visited.length).toBe(646);
     const key = (m: Named) => (m.custom_name || m.name).toLowerCase();
     const sorted = visited
       .map((m) => ({ key: key(m), id: m.id }))
@@ -167,6 +167,8 @@ describe('filters and search on the demo building', () => {
       'mod-huddle-display',
       'mod-lab-display',
       'mod-lounge-display',
+      'mod-rimu-a-display',
+      'mod-rimu-b-display',
       'mod-training-display-front',
       'mod-training-display-rear',
     ]);
@@ -186,7 +188,11 @@ describe('filters and search on the demo building', () => {
     expect(await moduleIds('q=10.20.3.31')).toEqual(['mod-huddle-display']);
     expect(await moduleIds('q=signage')).toEqual(['mod-lounge-display']);
     expect(await moduleIds('q=gateway')).toEqual(['mod-lighting-harbour']);
-    expect(await moduleIds('q=lighting')).toEqual(['mod-lighting-harbour', 'mod-lighting-kauri']);
+    expect(await moduleIds('q=lighting')).toEqual([
+      'mod-lighting-harbour',
+      'mod-lighting-kauri',
+      'mod-lighting-rimu',
+    ]);
   });
 
   const q = (text: string) => `q=${encodeURIComponent(text)}`;
@@ -197,17 +203,40 @@ describe('filters and search on the demo building', () => {
   });
 
   it('reads `display -projector` as display AND NOT projector (Lucene negation)', async () => {
-    expect(await systemIds(q('display -projector'))).toEqual([SYS.huddle, SYS.lab, SYS.training, SYS.lounge]);
+    expect(await systemIds(q('display -projector'))).toEqual([
+      SYS.huddle,
+      SYS.lab,
+      SYS.training,
+      SYS.lounge,
+      SYS.rimuA,
+      SYS.rimuAB,
+      SYS.rimuB,
+    ]);
     expect(await systemIds(q('projector -display'))).toEqual([SYS.boardroom, SYS.auditorium]);
   });
 
   it('matches everything lacking the term for a query of only negations', async () => {
-    expect(await systemIds(q('-projector'))).toEqual([SYS.huddle, SYS.lab, SYS.training, SYS.lounge]);
-    expect(await systemIds(q('-(projector | signage)'))).toEqual([SYS.huddle, SYS.lab, SYS.training]);
+    expect(await systemIds(q('-projector'))).toEqual([
+      SYS.huddle,
+      SYS.lab,
+      SYS.training,
+      SYS.lounge,
+      SYS.rimuA,
+      SYS.rimuAB,
+      SYS.rimuB,
+    ]);
+    expect(await systemIds(q('-(projector | signage)'))).toEqual([
+      SYS.huddle,
+      SYS.lab,
+      SYS.training,
+      SYS.rimuA,
+      SYS.rimuAB,
+      SYS.rimuB,
+    ]);
   });
 
   it('supports + for both and | for either', async () => {
-    expect(await systemIds(q('display + camera'))).toEqual([SYS.training]);
+    expect(await systemIds(q('display + camera'))).toEqual([SYS.training, SYS.rimuA, SYS.rimuAB, SYS.rimuB]);
     expect(await systemIds(q('projector | signage'))).toEqual([SYS.boardroom, SYS.lounge, SYS.auditorium]);
   });
 
@@ -217,7 +246,14 @@ describe('filters and search on the demo building', () => {
     expect(await systemIds(q('"huddle display"'))).toEqual([]);
     expect(await systemIds(q('"huddle display"~3'))).toEqual([]);
     expect(await systemIds(q('"huddle display"~4'))).toEqual([SYS.huddle]);
-    expect(await systemIds(q('display -"wall display"'))).toEqual([SYS.lab, SYS.training, SYS.lounge]);
+    expect(await systemIds(q('display -"wall display"'))).toEqual([
+      SYS.lab,
+      SYS.training,
+      SYS.lounge,
+      SYS.rimuA,
+      SYS.rimuAB,
+      SYS.rimuB,
+    ]);
   });
 
   it('matches fuzzy terms within the edit distance, and prefixes', async () => {
@@ -240,7 +276,7 @@ describe('filters and search on the demo building', () => {
   it('lists zones and dependencies with the same conventions', async () => {
     const zones = await api.req<(Named & { parent_id: string | null })[]>('GET', '/api/control/zones');
     expect(zones.status).toBe(200);
-    expect(zones.headers.get('x-total-count')).toBe('7');
+    expect(zones.headers.get('x-total-count')).toBe('8');
     expect(zones.body.map((z) => z.name)).toEqual([
       'Harbour Building',
       'Harbour Level 3',
@@ -248,6 +284,7 @@ describe('filters and search on the demo building', () => {
       'Kauri Ground',
       'Kauri House',
       'Kauri Level 1',
+      'Kauri Level 2',
       'Roomdeck Demo Organisation',
     ]);
     const page = await api.req<Named[]>('GET', '/api/control/zones?limit=2&offset=1');
@@ -257,12 +294,13 @@ describe('filters and search on the demo building', () => {
       'zone-kauri-g',
       'zone-kauri',
       'zone-kauri-l1',
+      'zone-kauri-l2',
     ]);
 
     const deps = await api.req<(Named & { role: number })[]>('GET', '/api/control/dependencies');
     expect(deps.status).toBe(200);
-    // Eleven demo drivers, and another vendor's display and room logic for rooms added through the API.
-    expect(deps.headers.get('x-total-count')).toBe('13');
+    // Twelve demo drivers, and another vendor's display and room logic for rooms added through the API.
+    expect(deps.headers.get('x-total-count')).toBe('14');
     expect(deps.body.map((d) => d.name)).toEqual([
       'Blinds',
       'Bookings',
@@ -271,6 +309,7 @@ describe('filters and search on the demo building', () => {
       'Display',
       'Lighting',
       'Mixer',
+      'PartitionWall',
       'Projector',
       'Recorder',
       'RoomLogic',

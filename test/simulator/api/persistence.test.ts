@@ -51,7 +51,7 @@ describe('the data file', () => {
     expect(existsSync(dataFile)).toBe(true);
     const stored = readStored();
     expect(stored.data.systems.map((s) => s.id).sort()).toContain(SYS.boardroom);
-    expect(stored.data.systems).toHaveLength(6);
+    expect(stored.data.systems).toHaveLength(9);
   });
 
   it('holds every change, as valid JSON, by the time the response arrives', async () => {

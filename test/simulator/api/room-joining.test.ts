@@ -172,3 +172,50 @@ describe('who can make a room believe it is joined', () => {
     expect(await joinOf(api, B)).toEqual(combined);
   });
 });
+
+describe('what a mode does besides joining', () => {
+  async function withActions(api: Api, actions: unknown[]) {
+    const module = api.simulator.repo.modules.get('mod-rimu-a-logic');
+    if (!module) throw new Error('demo building without Rimu A');
+    const modes = (module.settings.join_modes as Record<string, unknown>[]).map((m) => ({
+      ...m,
+      join_actions: actions,
+    }));
+    const put = await api.req('PUT', '/api/control/modules/mod-rimu-a-logic', {
+      json: { settings: { ...module.settings, join_modes: modes } },
+    });
+    expect(put.status).toBe(200);
+  }
+
+  it('runs its join actions on the combined room’s devices', async () => {
+    const { api } = await start();
+    // Both halves' lights to the full scene (4 of Off, Presentation, Meeting, Full) when combined.
+    await withActions(api, [{ module_id: 'Lighting_1', function_name: 'scene', arguments: [4] }]);
+    expect((await logic(api, A, 'join', [MODE])).status).toBe(200);
+    const lights = await api.req<State>('GET', `/api/control/systems/${AB}/state?module=Lighting&index=1`);
+    expect(lights.body).toMatchObject({ area_1: 100, area_2: 100 });
+  });
+
+  it('says which action failed, and the rooms stay combined (the join itself worked)', async () => {
+    const { api } = await start();
+    await withActions(api, [{ module_id: 'Mixer_9', function_name: 'master_mute', arguments: [false] }]);
+    const body = expectError(await logic(api, A, 'join', [MODE]), 502, 'driver_error');
+    expect(body.error).toMatch(/^Rimu Training A \+ B was combined, but Mixer 9 /);
+    expect(await joinOf(api, B)).toEqual(combined);
+  });
+
+  it('two panels pressing at once end with one master that every room names', async () => {
+    const { api } = await start();
+    const answers = await Promise.all([logic(api, A, 'join', [MODE]), logic(api, B, 'join', [MODE])]);
+    // The second press finds the rooms combined (fine) or the join under way (and says so).
+    for (const answer of answers) {
+      if (answer.status !== 200)
+        expect(expectError(answer, 502, 'driver_error').error).toMatch(/already being combined or split/);
+    }
+    expect(answers.some((answer) => answer.status === 200)).toBe(true);
+    const master = (await joinOf(api, A)).join_master;
+    expect([A, B]).toContain(master);
+    for (const room of [A, B, AB])
+      expect(await joinOf(api, room)).toEqual({ ...combined, join_master: master });
+  });
+});

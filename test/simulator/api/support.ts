@@ -28,6 +28,9 @@ export const SYS = {
   auditorium: 'sys-tasman-auditorium',
   lab: 'sys-innovation-lab',
   lounge: 'sys-level3-lounge',
+  rimuA: 'sys-rimu-training-a',
+  rimuB: 'sys-rimu-training-b',
+  rimuAB: 'sys-rimu-training-ab',
 } as const;
 
 export interface ApiResponse<T = unknown> {

@@ -41,11 +41,11 @@ describe('reading systems', () => {
   });
   afterAll(() => api.close());
 
-  it('lists the six demo rooms as a bare array ordered by name, with X-Total-Count', async () => {
+  it('lists the nine demo rooms as a bare array ordered by name, with X-Total-Count', async () => {
     const res = await api.req<System[]>('GET', '/api/control/systems');
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
-    expect(res.headers.get('x-total-count')).toBe('6');
+    expect(res.headers.get('x-total-count')).toBe('9');
     expect(res.headers.get('link')).toBeNull();
     expect(res.body.map((s) => s.name)).toEqual([
       'Harbour Boardroom',
@@ -53,6 +53,9 @@ describe('reading systems', () => {
       'Innovation Lab',
       'Kauri Training Room',
       'Level 3 Lounge',
+      'Rimu Training A',
+      'Rimu Training A + B',
+      'Rimu Training B',
       'Tasman Auditorium',
     ]);
   });

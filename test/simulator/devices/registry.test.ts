@@ -13,6 +13,7 @@ const KEYS = [
   'blinds',
   'camera',
   'mixer',
+  'partition-wall',
   'recorder',
   'room-logic',
   'bookings',
