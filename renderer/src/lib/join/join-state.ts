@@ -144,9 +144,3 @@ export function joinViewOf(ownId: string, state: Bag | undefined): JoinView {
 export function othersIn(mode: JoinMode, ownId: string): string[] {
   return mode.rooms.filter((r) => r.id !== ownId).map((r) => r.name);
 }
-
-/**
- * Pages whose kind must stay with the room the panel stands in, even when its room is combined:
- * a call is placed from this room's codec, not from every codec of the join.
- */
-export const STAYS_LOCAL: readonly string[] = ['call'];

@@ -1,6 +1,6 @@
 import type { PollSettings, RoomdeckApi } from '#contract';
 import type { Clock } from '../clock.ts';
-import { DeviceTruth } from '../panel/source-truth.ts';
+import { DeviceTruth } from './source-truth.ts';
 import type { PageSpec, SourceTile } from '../plan/plan.ts';
 import { Room } from '../room/room.svelte.ts';
 

@@ -1,6 +1,6 @@
 import type { Address } from '../plan/plan.ts';
 import type { Room } from '../room/room.svelte.ts';
-import { type JoinView, joinViewOf } from './join-state.ts';
+import { type JoinView, joinViewOf } from '../join/join-state.ts';
 
 export type JoinPress = { what: 'combine'; mode: string } | { what: 'split' };
 
