@@ -5,7 +5,9 @@ import { expect, runArgs, test } from './support/own-stack.ts';
 import { signIn } from './support/panel.ts';
 import { ROOT, type Running, startHost } from './support/processes.ts';
 import { keepScreenshot, screenshotsWanted } from './support/screens.ts';
+import { expectNoOverlap, expectNothingCut, expectOneScreen, expectReadable } from './support/fit.ts';
 import { shootAndAxe } from './support/shoot-and-axe.ts';
+import { SIZES } from './support/sizes.ts';
 
 /*
  * A divisible room from its two wall panels: one browser host per half, each bound to its room
@@ -51,6 +53,19 @@ async function openPanels(
   return { a: page, b };
 }
 
+/** The panel's fit checks at the three sizes: one screen, nothing cut, nothing overlapping, readable. */
+async function fits(page: Page, what: string): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    const at = `${what} at ${size.width}×${size.height}`;
+    await expectOneScreen(page, at);
+    await expectNothingCut(page, at);
+    await expectNoOverlap(page, at);
+    await expectReadable(page, at);
+  }
+  await page.setViewportSize(SIZES[0]);
+}
+
 const tile = (page: Page, name: string) => page.locator(`.source-tile[data-source="${name}"]`);
 const lock = (page: Page) => page.locator('[data-join-lock]');
 
@@ -87,8 +102,8 @@ test('combine from A: B locks and names A, A runs both halves, a source of B lig
   const found: string[] = [];
   found.push(...(await shootAndAxe(a, 'join', 'a-separate', { noneOutside: true })));
 
-  // Combine, named as people say it, and asked once more in a sheet.
-  await a.getByRole('button', { name: 'Combine with Rimu Training B' }).click();
+  // Combine: the sheet names the choice as people say it.
+  await a.getByRole('button', { name: 'Combine rooms' }).click();
   const sheet = a.getByRole('dialog', { name: 'Combine this room' });
   await expect(sheet).toBeVisible();
   found.push(...(await shootAndAxe(a, 'join', 'a-sheet')));
@@ -109,6 +124,8 @@ test('combine from A: B locks and names A, A runs both halves, a source of B lig
     await expect(tile(a, name)).toBeVisible();
   found.push(...(await shootAndAxe(a, 'join', 'a-combined', { noneOutside: true })));
   found.push(...(await shootAndAxe(b, 'join', 'b-locked', { noneOutside: true })));
+  await fits(a, 'combined room');
+  await fits(b, 'locked secondary');
   await sideBySide(panels, browser, 'combined-off');
 
   // B's laptop, routed from A: lit on A and said on B only once the switcher and both screens report it.
@@ -131,6 +148,8 @@ test('combine from A: B locks and names A, A runs both halves, a source of B lig
     await expect(a.getByRole('button', { name: new RegExp(mic) }).first()).toBeVisible();
   found.push(...(await shootAndAxe(a, 'join', 'a-combined-mics', { noneOutside: true })));
   found.push(...(await shootAndAxe(b, 'join', 'b-locked-showing', { noneOutside: true })));
+  await fits(a, 'combined room in use');
+  await fits(b, 'locked secondary showing a source');
   await sideBySide(panels, browser, 'combined-in-use');
 
   // Split from B (after a question): both panels are their own rooms again.
@@ -139,7 +158,7 @@ test('combine from A: B locks and names A, A runs both halves, a source of B lig
   await expect(b.getByRole('heading', { level: 1, name: 'Rimu Training B' })).toBeVisible();
   await expect(lock(b)).toHaveCount(0);
   await expect(a.getByRole('heading', { level: 1, name: 'Rimu Training A' })).toBeVisible();
-  await expect(a.getByRole('button', { name: 'Combine with Rimu Training B' })).toBeVisible();
+  await expect(a.getByRole('button', { name: 'Combine rooms' })).toBeVisible();
   expect(await service.state(A, 'RoomLogic')).toMatchObject({ join_mode: null, joined: [] });
   expect(found).toEqual([]);
   await split(service);
@@ -164,6 +183,7 @@ test('the wall’s sensor proposes the join, and the panel says when the wall di
       'The partition wall is open, but the rooms are separate.',
     );
   expect(await shootAndAxe(a, 'join', 'a-wall-disagrees', { noneOutside: true })).toEqual([]);
+  await fits(a, 'separate room, the wall disagreeing');
   await service.exec(A, 'PartitionWall', 'test_move', [true]);
   await expect(a.locator('[data-join-note="wall"]')).toHaveCount(0, { timeout: 20_000 });
   await split(service);
@@ -181,7 +201,7 @@ test('a panel reloaded while combined comes back combined, and the secondary com
     '/modules/mod-rimu-b-logic',
   );
   await service.moduleSettings('mod-rimu-b-logic', { ...logic.settings, latency_ms: 3_000 });
-  await a.getByRole('button', { name: 'Combine with Rimu Training B' }).click();
+  await a.getByRole('button', { name: 'Combine rooms' }).click();
   await a.getByRole('dialog').getByRole('button', { name: 'Combine with Rimu Training B' }).click();
   const pending = a.locator('[data-join-status="pending"]');
   await expect(pending).toBeVisible();
@@ -204,10 +224,9 @@ test('a panel reloaded while combined comes back combined, and the secondary com
   await expect(tile(a, 'Laptop A')).toHaveAttribute('data-state', 'confirmed', { timeout: 30_000 });
   await lock(b).getByRole('button', { name: 'Room off' }).click();
   await b.getByRole('alertdialog').getByRole('button', { name: 'Switch the room off' }).click();
-  await expect(b.getByRole('heading', { level: 1, name: 'Rimu Training B' })).toBeVisible({
-    timeout: 30_000,
-  });
-  await expect(lock(b)).toHaveCount(0);
+  // The lock screen names the room too: what says it is split is the lock gone.
+  await expect(lock(b)).toHaveCount(0, { timeout: 30_000 });
+  await expect(b.getByRole('heading', { level: 1, name: 'Rimu Training B' })).toBeVisible();
   await expect(a.getByRole('heading', { level: 1, name: 'Rimu Training A' })).toBeVisible();
   expect(await service.state(AB, 'RoomLogic')).toMatchObject({ power: false });
   expect(await service.state(A, 'RoomLogic')).toMatchObject({ join_mode: null });
