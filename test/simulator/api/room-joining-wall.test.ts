@@ -51,6 +51,7 @@ async function settled(api: Api, joined: boolean) {
   await expect
     .poll(async () => [(await logicOf(api, A)).join_confirmed, (await logicOf(api, B)).join_mode], {
       interval: 20,
+      timeout: 10_000,
     })
     .toEqual(joined ? [true, MODE] : [false, null]);
 }

@@ -127,12 +127,20 @@ describe('joining and splitting a divisible room', () => {
     const bLogic = api.simulator.repo.modules.get('mod-rimu-b-logic');
     if (!bLogic) throw new Error('demo building without Rimu B');
     const put = await api.req('PUT', '/api/control/modules/mod-rimu-b-logic', {
-      json: { settings: { ...bLogic.settings, latency_ms: 300 } },
+      json: { settings: { ...bLogic.settings, latency_ms: 1000 } },
     });
     expect(put.status).toBe(200);
     const pressed = logic(api, A, 'join', [MODE]);
-    await expect.poll(async () => (await joinState(api, A)).join_pending, { interval: 20 }).toEqual([B]);
-    expect(await joinState(api, A)).toMatchObject({ join_mode: MODE, join_confirmed: false });
+    // One read holds all three: in the mode, not confirmed, B pending (it has not answered yet).
+    await expect
+      .poll(
+        async () => {
+          const a = await joinState(api, A);
+          return [a.join_mode, a.join_confirmed, a.join_pending];
+        },
+        { interval: 20, timeout: 10_000 },
+      )
+      .toEqual([MODE, false, [B]]);
     expect((await pressed).status).toBe(200);
     expect(await joinOf(api, A)).toEqual(combined);
     expect(await joinOf(api, B)).toEqual(combined);
