@@ -1,5 +1,5 @@
 import type { PollSettings, RoomdeckApi } from '#contract';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../time/clock.ts';
 import { DeviceTruth } from './source-truth.ts';
 import type { PageSpec, SourceTile } from '../plan/plan.ts';
 import { Room } from '../room/room.svelte.ts';

@@ -1,8 +1,8 @@
 import type { RoomdeckApi, SystemDetail } from '#contract';
-import { type JoinView, joinViewOf } from '../join/join-state.ts';
-import { Action } from './action.svelte.ts';
-import { addressesOf } from './addressing.ts';
-import { describeProblem, type Problem } from './problem.ts';
+import { type JoinView, joinViewOf } from '../../join/join-state.ts';
+import { Action } from '../common/action.svelte.ts';
+import { addressesOf } from '../../modules/addressing.ts';
+import { describeProblem, type Problem } from '../common/problem.ts';
 
 /** One room of a join as its own logic reports it: what the technician compares across rooms. */
 export interface RoomJoinRow {
