@@ -1,6 +1,7 @@
 import { blinds } from './blinds.ts';
 import { bookings } from './bookings.ts';
 import { camera } from './camera.ts';
+import { codec } from './codec.ts';
 import { display } from './display.ts';
 import type { Driver } from './driver.ts';
 import { genericDisplay, genericLogic } from './generic.ts';
@@ -21,6 +22,7 @@ const all: Driver[] = [
   camera,
   mixer,
   recorder,
+  codec,
   roomLogic,
   bookings,
   roomPc,

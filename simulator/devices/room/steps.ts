@@ -28,6 +28,10 @@ export function powerSteps(system: SystemContext, on: boolean): { steps: Step[];
       case 'Mixer':
         steps.push({ target, method: 'master_mute', args: [!on] });
         break;
+      case 'VidConf':
+        // Leaving the room leaves its call too; starting it dials nobody (the panel joins).
+        if (!on) steps.push({ target, method: 'hangup', args: [] });
+        break;
     }
   }
   return { steps, warnings };

@@ -14,6 +14,7 @@ const KEYS = [
   'camera',
   'mixer',
   'recorder',
+  'codec',
   'room-logic',
   'bookings',
   'room-pc',
