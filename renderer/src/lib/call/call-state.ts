@@ -10,7 +10,8 @@ import type { ModuleState } from '#contract';
 export type CallStatus = 'Dialling' | 'Ringing' | 'Connecting' | 'Connected' | 'OnHold' | 'Disconnecting';
 
 export interface Call {
-  id: string;
+  /** As the codec gives it (a number on RoomOS), sent back as is to act on this call. */
+  id: string | number;
   direction: 'outgoing' | 'incoming';
   status: CallStatus;
   /** Who is on the other end, as the codec names them (the number when it has no name). */
@@ -36,6 +37,8 @@ export interface CodecView {
   selfview: boolean | null;
   speakerTrack: boolean | null;
   presets: { id: number; name: string }[];
+  /** The preset the camera is at, as the codec says (null: moved since, or auto-framing). */
+  preset: number | null;
   lastCall: { number: string; outcome: LastOutcome; at: number } | null;
 }
 
@@ -66,7 +69,7 @@ function callOf(v: unknown): Call | null {
   const c = record(v);
   if (!c) return null;
   const status = STATUSES.find((s) => s === c.status);
-  const id = text(c.id);
+  const id = typeof c.id === 'number' && Number.isFinite(c.id) ? c.id : text(c.id);
   if (!status || id === '') return null;
   const number = text(c.remote_number);
   return {
@@ -108,6 +111,7 @@ const NOTHING: CodecView = {
   selfview: null,
   speakerTrack: null,
   presets: [],
+  preset: null,
   lastCall: null,
 };
 
@@ -129,6 +133,7 @@ export function codecView(state: ModuleState | undefined): CodecView {
     selfview: flag(state.selfview),
     speakerTrack: flag(state.speaker_track),
     presets: presetsOf(state.presets),
+    preset: num(state.camera_preset),
     lastCall: lastCallOf(state.last_call),
   };
 }
