@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { type DeviceState, ROLE } from '../store/model.ts';
 import { type Driver, type DriverContext, DriverError } from './driver.ts';
+import { checkOnlineMeeting, type OnlineMeeting, readOnlineMeeting } from './online-meeting.ts';
 import { func, unknownMethod } from './params.ts';
 import { readString } from './values.ts';
 
@@ -20,6 +21,10 @@ import { readString } from './values.ts';
  *
  * `book_now` ends on a whole minute (now + minutes, rounded down), so a panel offering "Until 8:30"
  * books exactly up to 8:30 whatever the seconds of the press.
+ *
+ * Every meeting carries `online_meeting`: its join details (`{provider: 'teams'|'zoom'|'webex',
+ * url, sip}`, the SIP address being what a room's codec dials) or null for a meeting held in the
+ * room only; `current`, `next` and `today` carry them. `book` takes them as a fourth argument.
  */
 
 export interface Meeting {
@@ -35,6 +40,8 @@ export interface Meeting {
   check_in?: boolean;
   /** Someone checked in (started the room, or pressed "Check in" on the panel). */
   checked_in?: boolean;
+  /** How to join it online (a codec dials `sip`); null: held in the room only. */
+  online_meeting: OnlineMeeting | null;
 }
 
 /** A meeting the calendar gave back because nobody came: kept a while so tools can say so. */
@@ -66,15 +73,19 @@ function releaseAt(m: Meeting, noShow: number | null): number | null {
 function meetingsOf(state: DeviceState): Meeting[] {
   const raw = state.meetings;
   if (!Array.isArray(raw)) return [];
-  return raw
-    .filter(
-      (m): m is Meeting =>
-        typeof m === 'object' &&
-        m !== null &&
-        typeof (m as Meeting).start === 'number' &&
-        typeof (m as Meeting).end === 'number',
-    )
-    .sort((a, b) => a.start - b.start);
+  return (
+    raw
+      .filter(
+        (m): m is Meeting =>
+          typeof m === 'object' &&
+          m !== null &&
+          typeof (m as Meeting).start === 'number' &&
+          typeof (m as Meeting).end === 'number',
+      )
+      // Meetings stored before they carried join details have none.
+      .map((m) => ({ ...m, online_meeting: readOnlineMeeting(m.online_meeting) }))
+      .sort((a, b) => a.start - b.start)
+  );
 }
 
 /** Meetings from the settings (the demo building seeds a day of them), as stored state. */
@@ -94,6 +105,7 @@ function seeded(settings: Record<string, unknown>): Meeting[] {
         end: r.end,
         private: r.private === true,
         booked_here: false,
+        online_meeting: readOnlineMeeting(r.online_meeting),
       },
     ];
   });
@@ -182,13 +194,20 @@ function bookNow(ctx: DriverContext, minutes: number): Meeting {
     booked_here: true,
     // Booked by someone at the panel, so someone is here: nothing to check in to.
     checked_in: true,
+    online_meeting: null,
   };
   save(ctx, [...meetings, meeting]);
   return meeting;
 }
 
 /** A booking made elsewhere (a desk calendar): from `start` (epoch s; now or later) for `minutes`. */
-function book(ctx: DriverContext, start: number, minutes: number, title: string): Meeting {
+function book(
+  ctx: DriverContext,
+  start: number,
+  minutes: number,
+  title: string,
+  online: OnlineMeeting | null,
+): Meeting {
   const now = nowS(ctx);
   if (start < now - 60) throw new DriverError('A meeting cannot be booked in the past.');
   const from = Math.max(start, now);
@@ -208,6 +227,7 @@ function book(ctx: DriverContext, start: number, minutes: number, title: string)
     end,
     private: false,
     booked_here: false,
+    online_meeting: online,
     // Booked for now: nobody has come yet, so the no-show rule applies as to Book now.
     ...(from === now ? { check_in: true, checked_in: false } : {}),
   };
@@ -292,6 +312,11 @@ export const bookings: Driver = {
       start: Type.Integer({ minimum: 0, description: 'start, epoch seconds (now or later)' }),
       minutes: MINUTES,
       title: Type.String({ minLength: 1, maxLength: 120, default: 'Meeting', description: 'subject' }),
+      // Checked by the driver, which says which field is wrong (a union's own error would not).
+      online_meeting: Type.Unknown({
+        default: null,
+        description: 'join details {provider: teams|zoom|webex, url: https link, sip: address}, or null',
+      }),
     }),
     cancel: func({ id: Type.String({ minLength: 1, description: 'the meeting’s id' }) }),
   },
@@ -320,7 +345,13 @@ export const bookings: Driver = {
       case 'check_in':
         return checkIn(ctx);
       case 'book':
-        return book(ctx, args[0] as number, args[1] as number, args[2] as string);
+        return book(
+          ctx,
+          args[0] as number,
+          args[1] as number,
+          args[2] as string,
+          checkOnlineMeeting('book', 'online_meeting', args[3]),
+        );
       case 'cancel':
         return cancel(ctx, args[0] as string);
       default:

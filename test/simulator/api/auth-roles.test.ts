@@ -95,14 +95,14 @@ describe('role matrix', () => {
     expect(huddle.body).toMatchObject({
       version: 0,
       capacity: 4,
-      modules: ['mod-huddle-logic', 'mod-huddle-display', 'mod-huddle-bookings'],
+      modules: ['mod-huddle-logic', 'mod-huddle-display', 'mod-huddle-bookings', 'mod-huddle-codec'],
     });
     const display = await api.req('GET', '/api/control/modules/mod-huddle-display');
     expect(display.body).toMatchObject({ running: true, notes: '65" panel above the credenza.' });
     const systems = await api.req('GET', '/api/control/systems');
     expect(systems.headers.get('x-total-count')).toBe('6');
     const modules = await api.req('GET', '/api/control/modules');
-    expect(modules.headers.get('x-total-count')).toBe('31');
+    expect(modules.headers.get('x-total-count')).toBe('34');
   });
 
   it('lets the user role read, exec, and read state, funcs, count and types', async () => {

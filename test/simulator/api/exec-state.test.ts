@@ -273,6 +273,7 @@ describe('state, funcs, count and types', () => {
       Bookings: 1,
       'Presenter PC': 1,
       Recorder: 1,
+      VidConf: 1,
     });
   });
 

@@ -76,7 +76,7 @@ describe('paging through 606 systems', () => {
 
   it('orders modules by resolved class name then id across pages, ties broken by id', async () => {
     const visited = await allPages<Named>(api, '/api/control/modules?limit=150');
-    expect(visited.length).toBe(631);
+    expect(visited.length).toBe(634);
     const key = (m: Named) => (m.custom_name || m.name).toLowerCase();
     const sorted = visited
       .map((m) => ({ key: key(m), id: m.id }))
@@ -162,6 +162,7 @@ describe('filters and search on the demo building', () => {
       'mod-training-recorder',
       'mod-training-logic',
       'mod-training-switcher',
+      'mod-training-codec',
     ]);
     expect(await moduleIds('dependency_id=dep-display')).toEqual([
       'mod-huddle-display',
@@ -261,8 +262,8 @@ describe('filters and search on the demo building', () => {
 
     const deps = await api.req<(Named & { role: number })[]>('GET', '/api/control/dependencies');
     expect(deps.status).toBe(200);
-    // Eleven demo drivers, and another vendor's display and room logic for rooms added through the API.
-    expect(deps.headers.get('x-total-count')).toBe('13');
+    // Twelve demo drivers, and another vendor's display and room logic for rooms added through the API.
+    expect(deps.headers.get('x-total-count')).toBe('14');
     expect(deps.body.map((d) => d.name)).toEqual([
       'Blinds',
       'Bookings',
@@ -277,6 +278,7 @@ describe('filters and search on the demo building', () => {
       'RoomPC',
       'Switcher',
       'System',
+      'VidConf',
     ]);
     expect(deps.body.find((d) => d.name === 'RoomLogic')?.role).toBe(3);
     expect(deps.body.find((d) => d.name === 'RoomPC')?.role).toBe(0);

@@ -65,10 +65,10 @@ describe('reading systems', () => {
       id: SYS.huddle,
       name: 'Huddle 3.2',
       zones: ['zone-org', 'zone-harbour', 'zone-harbour-l3'],
-      modules: ['mod-huddle-logic', 'mod-huddle-display', 'mod-huddle-bookings'],
+      modules: ['mod-huddle-logic', 'mod-huddle-display', 'mod-huddle-bookings', 'mod-huddle-codec'],
       email: 'huddle.3.2@demo.local',
       capacity: 4,
-      features: ['display', 'wireless-share'],
+      features: ['display', 'wireless-share', 'vc'],
       bookable: true,
       version: 0,
     });
