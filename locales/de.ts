@@ -225,6 +225,7 @@ export const de = {
   'call.fail.rejected': 'Der Anruf wurde auf der Gegenseite abgelehnt: Versuchen Sie es noch einmal, oder {call}.',
   'call.fail.dropped': 'Die Verbindung ist abgebrochen: Treten Sie erneut bei, oder {call}.',
   'call.fail.unreachable': 'Die Besprechung hat den Anruf nicht angenommen: Versuchen Sie es noch einmal, oder {call}.',
+  'call.fail.codecSilent': 'Das Videokonferenzsystem hat nicht geantwortet: Versuchen Sie es noch einmal, oder {call}.',
   'call.fail.roomOff': 'Der Raum ist nicht gestartet, daher wurde nicht angerufen: Versuchen Sie es noch einmal, oder {call}.',
   'call.codec.silent': 'Videoanrufe sind nicht möglich: Das Videokonferenzsystem antwortet nicht. {call}',
   'call.leave': 'Anruf verlassen',

@@ -230,6 +230,7 @@ export const en = {
   'call.fail.rejected': 'The call was declined at the other end: try again, or {call}.',
   'call.fail.dropped': 'The call dropped: join again, or {call}.',
   'call.fail.unreachable': 'The meeting did not answer the call: try again, or {call}.',
+  'call.fail.codecSilent': 'The video-call system did not answer: try again, or {call}.',
   'call.fail.roomOff': 'The room did not start, so the call was not placed: try again, or {call}.',
   'call.codec.silent': 'Video calls are unavailable: the video-call system is not answering. {call}',
   'call.leave': 'Leave call',

@@ -1,3 +1,5 @@
+import { isLinkLoss } from '../bridge.ts';
+import { isNoAnswer } from '../error-codes.ts';
 import { t } from '../i18n/i18n.svelte.ts';
 import type { Room } from '../room/room.svelte.ts';
 import { callFor } from '../words/help-contact.ts';
@@ -57,11 +59,14 @@ export class CallDesk {
     return at ? codecView(this.#from.room.feed(at.module, at.index).state) : null;
   }
 
-  /** The booked meeting that can be joined now, when the room is not already in a call. */
+  /**
+   * The booked meeting that can be joined now, when the room is not already in a call (shown even
+   * while the codec does not answer, so the welcome can say why it cannot be joined).
+   */
   get joinable(): Joinable | null {
     const view = this.view;
     const at = this.#from.room.plan?.bookings;
-    if (!view?.answering || view.active !== null || !at) return null;
+    if (view === null || view.active !== null || !at) return null;
     return joinableMeeting(this.#from.room.feed(at.module, at.index).state, this.#nowS());
   }
 
@@ -219,6 +224,10 @@ export class CallDesk {
 
   #words(error: unknown): string {
     const at = this.#spec;
+    // No answer to a press sent to the codec (the service itself still answering, or it would be
+    // the link's words): the codec is what did not answer, named as the room calls it.
+    if (isNoAnswer(error) && !isLinkLoss(error))
+      return t('call.fail.codecSilent', { call: callFor(this.#from.room.roomHelp.phone) });
     return this.#from.room.messageOf(error, at ? { module: at.module, index: at.index } : undefined);
   }
 }
