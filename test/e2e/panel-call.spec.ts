@@ -233,3 +233,64 @@ test('a reload mid-call shows the call; one after the far end hung up shows none
   await expect(page.locator('[data-call-status]')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Leave call' })).toHaveCount(0);
 });
+
+/** A room as another vendor's service describes it: a bare logic, a display, and a codec called "Codec". */
+async function foreignVideoRoom(): Promise<{ id: string; modules: string[] }> {
+  const system = await service.request<{ id: string }>('POST', '/systems', {
+    name: 'Foreign Video Room',
+    zones: ['zone-org', 'zone-kauri', 'zone-kauri-l1'],
+    description: 'Another vendor’s logic and display, and a codec with no Roomdeck names.',
+    capacity: 8,
+  });
+  const logic = await service.request<{ id: string }>('POST', '/modules', {
+    dependency_id: 'dep-generic-logic',
+    control_system_id: system.id,
+  });
+  const display = await service.request<{ id: string }>('POST', '/modules', {
+    dependency_id: 'dep-generic-display',
+    ip: '10.99.1.1',
+    settings: { input: 'HDMI1' },
+  });
+  const room = await service.request<{ id: string }>('POST', '/modules', {
+    dependency_id: 'dep-codec',
+    ip: '10.99.1.2',
+    custom_name: 'Codec',
+    settings: {},
+  });
+  const modules = [logic.id, display.id, room.id];
+  const { version } = await service.request<{ version: number }>('GET', `/systems/${system.id}`);
+  await service.request('PUT', `/systems/${system.id}`, { version, modules });
+  return { id: system.id, modules };
+}
+
+test('a codec known only by its call methods gets the call page; a room without one shows none of it', async ({
+  page,
+}) => {
+  const room = await foreignVideoRoom();
+  try {
+    expect((await service.state(room.id, 'Codec')).calls).toEqual([]);
+    await openRoom(page, stack.host.url, 'Foreign Video Room');
+    await page.getByRole('button', { name: 'Room on' }).click();
+    await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
+    await page.getByRole('tab', { name: 'Call' }).click();
+    for (const key of ['4', '4', '0', '0'])
+      await callPage(page).getByRole('button', { name: key, exact: true }).click();
+    await callPage(page).getByRole('button', { name: 'Call', exact: true }).click();
+    await expect
+      .poll(async () => ((await service.state(room.id, 'Codec')).calls as CodecCall[])[0]?.remote_number)
+      .toBe('4400');
+    await expect(connected(page)).toBeVisible({ timeout: 20_000 });
+    await strip(page).getByRole('button', { name: 'Leave call' }).click();
+    await expect.poll(async () => (await service.state(room.id, 'Codec')).calls).toEqual([]);
+  } finally {
+    await service.request('DELETE', `/systems/${room.id}`).catch(() => undefined);
+    for (const id of room.modules) await service.request('DELETE', `/modules/${id}`).catch(() => undefined);
+  }
+
+  // A room without a codec: no Join, no call tab, no call strip.
+  await openRoom(page, stack.host.url, 'Tasman Auditorium');
+  await expect(page.locator('.panel')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByRole('region', { name: 'Join the meeting' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Call' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Video call' })).toHaveCount(0);
+});

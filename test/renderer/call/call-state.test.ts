@@ -3,7 +3,12 @@ import type { Funcs } from '#contract';
 import { callOf } from '../../../renderer/src/lib/plan/call-spec.ts';
 import { callSeconds, codecView } from '../../../renderer/src/lib/call/call-state.ts';
 import { directoryOf } from '../../../renderer/src/lib/call/directory.ts';
-import { type Attempt, joinableMeeting, progressOf } from '../../../renderer/src/lib/call/join.ts';
+import {
+  type Attempt,
+  joinableMeeting,
+  meetingCalled,
+  progressOf,
+} from '../../../renderer/src/lib/call/join.ts';
 import type { ModuleInfo } from '../../../renderer/src/lib/plan/auto-controls.ts';
 import { automaticPlan } from '../../../renderer/src/lib/plan/auto-plan.ts';
 import { watchedModules } from '../../../renderer/src/lib/plan/plan.ts';
@@ -103,6 +108,21 @@ describe('the meeting that can be joined', () => {
     const hidden = { ...meeting(now - 60, now + 600), private: true };
     expect(joinableMeeting({ current: hidden }, now)?.title).toBeNull();
     expect(joinableMeeting({ connected: false, current: meeting(now - 60, now + 600) }, now)).toBeNull();
+  });
+});
+
+describe('the meeting a call is to', () => {
+  const online = (sip: string) => ({ provider: 'zoom', url: 'https://z.example', sip });
+  it('is named by the calendar’s meeting with that address, never a private one’s title', () => {
+    const today = [
+      { title: 'Stand-up', online_meeting: null },
+      { title: 'Board meeting', online_meeting: online('Board@Teams.example') },
+      { title: 'Interview', private: true, online_meeting: online('hr@teams.example') },
+    ];
+    expect(meetingCalled({ today }, 'board@teams.example')).toBe('Board meeting');
+    expect(meetingCalled({ today }, 'hr@teams.example')).toBeNull();
+    expect(meetingCalled({ today }, 'other@x')).toBeNull();
+    expect(meetingCalled(undefined, 'other@x')).toBeNull();
   });
 });
 

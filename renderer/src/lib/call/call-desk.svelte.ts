@@ -4,8 +4,15 @@ import { t } from '../i18n/i18n.svelte.ts';
 import type { Room } from '../room/room.svelte.ts';
 import { callFor } from '../words/help-contact.ts';
 import type { CallMethod } from '../plan/call-spec.ts';
-import { type CodecView, codecView } from './call-state.ts';
-import { type Attempt, type Joinable, joinableMeeting, type Progress, progressOf } from './join.ts';
+import { type Call, type CodecView, codecView } from './call-state.ts';
+import {
+  type Attempt,
+  type Joinable,
+  joinableMeeting,
+  meetingCalled,
+  type Progress,
+  progressOf,
+} from './join.ts';
 import { directoryOf, type Entry } from './directory.ts';
 import { outcomeWords } from './call-words.ts';
 
@@ -68,6 +75,13 @@ export class CallDesk {
     const at = this.#from.room.plan?.bookings;
     if (view === null || view.active !== null || !at) return null;
     return joinableMeeting(this.#from.room.feed(at.module, at.index).state, this.#nowS());
+  }
+
+  /** Who the call is with: the booked meeting's title when it is that meeting's address, else the codec's name. */
+  whoOf(call: Call): string {
+    const at = this.#from.room.plan?.bookings;
+    const title = at ? meetingCalled(this.#from.room.feed(at.module, at.index).state, call.number) : null;
+    return title ?? call.who;
   }
 
   /** How far the last join or dial pressed here has got; null when none is being followed. */

@@ -48,6 +48,22 @@ export function joinableMeeting(bookings: ModuleState | undefined, nowS: number)
   return joinableOf(bookings.current, nowS) ?? joinableOf(bookings.next, nowS);
 }
 
+/**
+ * The meeting a call is to, when the calendar's meeting of today has that address: the call reads
+ * "Board meeting" rather than a SIP address (a private meeting keeps its title to itself).
+ */
+export function meetingCalled(bookings: ModuleState | undefined, number: string): string | null {
+  const today = Array.isArray(bookings?.today) ? bookings.today : [bookings?.current, bookings?.next];
+  for (const m of today) {
+    if (typeof m !== 'object' || m === null) continue;
+    const r = m as Record<string, unknown>;
+    const online = r.online_meeting as Record<string, unknown> | null | undefined;
+    if (typeof online?.sip !== 'string' || online.sip.toLowerCase() !== number.toLowerCase()) continue;
+    return r.private !== true && typeof r.title === 'string' && r.title.trim() !== '' ? r.title : null;
+  }
+  return null;
+}
+
 /** A join (or a dial) pressed here: what was dialled and when, and the press's own failure. */
 export interface Attempt {
   number: string;
