@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { openRoom } from './support/panel.ts';
+import { openRoom, signIn } from './support/panel.ts';
 import { type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 import { shootAndAxe } from './support/shoot-and-axe.ts';
@@ -293,4 +293,32 @@ test('a codec known only by its call methods gets the call page; a room without 
   await expect(page.getByRole('region', { name: 'Join the meeting' })).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'Call' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Video call' })).toHaveCount(0);
+});
+
+test('the technician tools show the codec’s calls and presets in its live state, like any module', async ({
+  page,
+}) => {
+  // This host's session is the panel account's: signed out first, then in as a technician.
+  await openRoom(page, stack.host.url, 'Harbour Boardroom');
+  await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(page, stack.host.url, 'tech@demo.local');
+  await page.getByRole('button', { name: 'Technician tools' }).click();
+  await page.getByRole('button', { name: 'Systems', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'Search systems' }).fill('boardroom');
+  await page
+    .getByRole('list', { name: 'Systems' })
+    .getByRole('button', { name: /^Harbour Boardroom/ })
+    .click();
+  await page
+    .getByRole('list', { name: 'Modules of this system' })
+    .getByRole('button', { name: /^VidConf 1/ })
+    .click();
+  const keys = page
+    .getByRole('region', { name: 'State', exact: true })
+    .getByRole('table', { name: 'State keys' });
+  await expect(keys.locator('tr[data-key="presets"]')).toContainText('Whole room');
+  await service.exec(BOARDROOM, 'VidConf', 'dial', ['4119134261@teams.video.demo.local']);
+  await expect(keys.locator('tr[data-key="calls"]')).toContainText('4119134261@teams.video.demo.local');
+  await expect(keys.locator('tr[data-key="calls"]')).toContainText('Connected', { timeout: 20_000 });
 });
