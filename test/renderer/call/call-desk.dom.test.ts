@@ -107,10 +107,10 @@ describe('joining the booked meeting', () => {
     codec(fake, { calls: [], presets: [] });
     const joined = desk.join(meeting);
     await settle();
-    fake.fail('The codec does not answer', 'ROOMDECK_DEVICE_TIMEOUT');
+    fake.fail('Exec timed out', 'ROOMDECK_EXEC_TIMEOUT');
     expect(await joined).toBe(false);
     expect(desk.progress?.stage).toBe('failed');
-    expect(desk.problem).toContain('The codec does not answer');
+    expect(desk.problem).toBe('The video-call system did not answer: try again, or call ext. 4400.');
   });
 
   it('answers a call ringing in, then starts the room; Leave call hangs up', async () => {
