@@ -87,6 +87,7 @@ test.beforeEach(async () => {
   await service.moduleSettings(CODEC, CODEC_SETTINGS);
   await service.exec(BOARDROOM, 'VidConf', 'hangup', []);
   await service.exec(BOARDROOM, 'VidConf', 'mic_mute', [false]);
+  for (const channel of [1, 2]) await service.exec(BOARDROOM, 'Mixer', 'mute', [channel, false]);
   await service.exec(BOARDROOM, 'VidConf', 'volume', [50]);
   await service.moduleSettings('mod-boardroom-projector', { warm_up_seconds: 0, cool_down_seconds: 0 });
   await service.exec(BOARDROOM, 'RoomLogic', 'power', [false]);
@@ -138,6 +139,13 @@ test('joins the booked meeting in one touch, and is in the call as the codec say
   await privacy.click();
   await expect.poll(async () => (await codec()).mic_mute).toBe(true);
   await expect(privacy).toHaveAttribute('aria-pressed', 'true');
+  // The room's own microphones (the lectern's and the ceiling's) are muted with it.
+  await expect
+    .poll(async () => {
+      const mixer = await service.state(BOARDROOM, 'Mixer');
+      return [mixer.mute_1, mixer.mute_2];
+    })
+    .toEqual([true, true]);
 
   // Share the laptop, then stop.
   await callPage(page).getByRole('button', { name: 'Share laptop' }).click();

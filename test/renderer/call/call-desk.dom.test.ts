@@ -31,6 +31,31 @@ function deskOver(fake: FakeRoom, on: { room: boolean }) {
     plan: {
       call: { ...CODEC, can: ['dial', 'hangup', 'call_accept', 'camera_preset', 'mic_mute'] },
       bookings: null,
+      pages: [
+        {
+          id: 'audio',
+          kind: 'audio',
+          title: 'Mics',
+          groups: [
+            {
+              title: 'Microphones',
+              mutes: true,
+              controls: [
+                {
+                  id: 'lectern',
+                  type: 'toggle',
+                  label: 'Lectern',
+                  module: 'Mixer',
+                  index: 1,
+                  on: { method: 'mute', args: [1, true] },
+                  off: { method: 'mute', args: [1, false] },
+                  onWhen: true,
+                },
+              ],
+            },
+          ],
+        },
+      ],
     },
     feeds: { refresh: () => undefined },
     roomHelp: { phone: 'ext. 4400', text: null },
@@ -134,5 +159,20 @@ describe('joining the booked meeting', () => {
     expect(fake.sent[1]).toMatchObject({ method: 'hangup', args: [] });
     fake.complete();
     expect(await left).toBe(true);
+  });
+
+  it('privacy mutes the codec and the room’s own microphones with it', async () => {
+    const fake = new FakeRoom();
+    const { desk } = deskOver(fake, { room: true });
+    codec(fake, { calls: [], mic_mute: false });
+    const muting = desk.privacy(true);
+    await settle();
+    expect(fake.sent).toEqual([{ module: 'VidConf', index: 1, method: 'mic_mute', args: [true] }]);
+    fake.complete();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(fake.sent.map((c) => c.method)).toEqual(['mic_mute', 'mute']);
+    expect(fake.sent[1]).toEqual({ module: 'Mixer', index: 1, method: 'mute', args: [1, true] });
+    fake.complete();
+    expect(await muting).toBe(true);
   });
 });

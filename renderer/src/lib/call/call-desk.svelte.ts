@@ -180,6 +180,27 @@ export class CallDesk {
     return call ? this.press('call_reject', [call.id]) : Promise.resolve(false);
   }
 
+  /**
+   * Microphone privacy: the codec's mute, and the room's own microphones (the mutes on its
+   * microphone pages) with it, so nobody in the room is heard by the far end through either path.
+   * The button shows the codec's state; the microphones' own buttons show theirs.
+   */
+  async privacy(muted: boolean): Promise<boolean> {
+    const ok = await this.press('mic_mute', [muted]);
+    if (!ok) return false;
+    const mics = (this.#from.room.plan?.pages ?? []).flatMap((page) =>
+      page.groups.filter((g) => g.mutes === true).flatMap((g) => g.controls),
+    );
+    for (const c of mics) {
+      if (c.type !== 'toggle') continue;
+      const command = muted ? c.on : c.off;
+      // One microphone that does not answer is said on its own button; the rest still follow.
+      await this.#from.room.exec(c.module, c.index, command).catch(() => undefined);
+      this.#from.room.feeds.refresh({ module: c.module, index: c.index });
+    }
+    return true;
+  }
+
   /** Leave call: every call the room is in or placing is hung up. */
   async leave(): Promise<boolean> {
     const calls = (this.view?.calls ?? []).filter((c) => c.status !== 'Disconnecting');
