@@ -25,6 +25,7 @@ const V2 = '/api/engine/v2';
 const BOUND_ROOM = SYS.huddle;
 const REST_ROOM = SYS.lounge;
 const SOCKET_ROOM = SYS.lab;
+const CALL_ROOM = SYS.training;
 
 /** Follows `next()` as a ts-client user does, to the page that has none. */
 async function everyPage<T>(first: Source<QueryPage<T>>, what: string) {
@@ -143,7 +144,7 @@ describe('@placeos/ts-client, unmodified, against the simulator (current generat
       oc.client.get(`${oc.client.apiEndpoint()}/systems/${BOUND_ROOM}/types`),
       'types of the huddle room',
     );
-    expect(types).toEqual({ RoomLogic: 1, Display: 1, Bookings: 1 });
+    expect(types).toEqual({ RoomLogic: 1, Display: 1, Bookings: 1, VidConf: 1 });
   });
 
   it('executeOnSystem runs a method over REST; the state read back shows it', async () => {
@@ -243,5 +244,47 @@ describe('@placeos/ts-client, unmodified, against the simulator (current generat
       client.getModule('sys-nowhere', 'Display', 1).execute('power', [true]),
     );
     expect(noSystem).toMatchObject({ type: 'error', error_code: 5 });
+  });
+
+  it("binding('calls') of the codec: a call rings, is answered through ts-client and connects, then ends", async () => {
+    const { client } = oc;
+    type Call = { id: number; status: string; direction: string; started_at: number | null };
+    // Answered at once and gone at once: every step below is one the test itself causes.
+    const settings = { connect_seconds: 0, disconnect_seconds: 0, no_answer_seconds: 600 };
+    expect((await other('PUT', `${V2}/modules/mod-training-codec`, { settings })).status).toBe(200);
+    const codec = client.getModule(CALL_ROOM, 'VidConf', 1);
+    const calls = codec.binding<Call[]>('calls');
+    const unbind = calls.bind();
+    const statuses = (v: Call[] | undefined) => (Array.isArray(v) ? v.map((c) => c.status).join() : null);
+    expect(await awaitValue(calls.listen(), 'no call at bind', (v) => statuses(v) === '')).toEqual([]);
+
+    // Another client raises a call to the room; ts-client sees it ring.
+    const raised = await other<Call>('POST', `${V2}/systems/${CALL_ROOM}/VidConf_1/test_incoming_call`, [
+      'mere.tane@demo.local',
+    ]);
+    expect(raised.status).toBe(200);
+    await awaitValue(calls.listen(), 'the call ringing', (v) => statuses(v) === 'Ringing');
+
+    await codec.execute('call_accept', [raised.body.id]);
+    const connected = await awaitValue(
+      calls.listen(),
+      'the call connected',
+      (v) => statuses(v) === 'Connected',
+    );
+    expect(connected[0]).toMatchObject({
+      id: raised.body.id,
+      direction: 'incoming',
+      remote_name: 'Mere Tane',
+      started_at: expect.any(Number),
+    });
+    const last = codec.binding<{ outcome: string } | null>('last_call');
+    const unbindLast = last.bind();
+    expect(await codec.execute('test_far_end', ['hangup'])).toBeNull();
+    expect(await awaitValue(calls.listen(), 'the call gone', (v) => statuses(v) === '')).toEqual([]);
+    expect(await awaitValue(last.listen(), 'how it ended', (v) => v?.outcome === 'ended')).toMatchObject({
+      outcome: 'ended',
+    });
+    unbind();
+    unbindLast();
   });
 });

@@ -87,6 +87,7 @@ describe.each(GENERATIONS)(
         'mod-huddle-logic',
         'mod-huddle-display',
         'mod-huddle-bookings',
+        'mod-huddle-codec',
       ]);
       expect(detail.modules.map((m) => m.id)).toEqual(detail.system.modules);
       expect(detail.zones.map((z) => z.id)).toEqual(detail.system.zones);
@@ -201,6 +202,7 @@ describe.each(GENERATIONS)(
       const inSystem = await call('modules', 'list', { systemId: 'sys-huddle-3-2' });
       expect(inSystem.items.map((m) => m.id).sort()).toEqual([
         'mod-huddle-bookings',
+        'mod-huddle-codec',
         'mod-huddle-display',
         'mod-huddle-logic',
       ]);
