@@ -18,6 +18,23 @@ const BOARDROOM = 'sys-harbour-boardroom';
 const at = process.argv.indexOf('--joins');
 const JOINS = at === -1 ? 20 : Number(process.argv[at + 1]);
 
+/** In the page: touch Join, then each frame until the page shows the join's progress and the call. */
+const TIME_JOIN = `new Promise((resolve, reject) => {
+  const button = document.querySelector('[data-press="join"]');
+  if (!button) return reject(new Error('no Join button'));
+  let startingAt = Number.NaN;
+  const t0 = performance.now();
+  const check = () => {
+    const now = performance.now();
+    if (Number.isNaN(startingAt) && document.querySelector('[data-join-stage]')) startingAt = now - t0;
+    if (document.querySelector('[data-call-status]')) return resolve({ starting: startingAt, calling: now - t0 });
+    if (now - t0 > 30000) return reject(new Error('no call shown within 30 s'));
+    requestAnimationFrame(check);
+  };
+  button.click();
+  check();
+})`;
+
 async function main(): Promise<void> {
   const stack = await startStack();
   const browser = await launch();
@@ -33,26 +50,8 @@ async function main(): Promise<void> {
       await service.exec(BOARDROOM, 'RoomLogic', 'power', [false]);
       await page.locator('.panel[data-view="welcome"] [data-press="join"]').waitFor({ timeout: 30_000 });
       await page.waitForFunction(() => document.querySelector('[data-call-status]') === null);
-      const times = await page.evaluate(
-        () =>
-          new Promise<{ starting: number; calling: number }>((resolve, reject) => {
-            const button = document.querySelector<HTMLButtonElement>('[data-press="join"]');
-            if (!button) return reject(new Error('no Join button'));
-            let startingAt = Number.NaN;
-            const t0 = performance.now();
-            const check = () => {
-              const now = performance.now();
-              if (Number.isNaN(startingAt) && document.querySelector('[data-join-stage]'))
-                startingAt = now - t0;
-              const status = document.querySelector('[data-call-status]')?.getAttribute('data-call-status');
-              if (status) return resolve({ starting: startingAt, calling: now - t0 });
-              if (now - t0 > 30_000) return reject(new Error('no call shown within 30 s'));
-              requestAnimationFrame(check);
-            };
-            button.click();
-            check();
-          }),
-      );
+      // A string, not a function: tsx would wrap a named closure in a helper the page does not have.
+      const times = (await page.evaluate(TIME_JOIN)) as { starting: number; calling: number };
       starting.push(times.starting);
       calling.push(times.calling);
     }
