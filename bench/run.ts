@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark in turn, each in its own process so one's heap and JIT state do
 // not colour the next. Figures are JSON lines on stdout.
-//   npm run bench -- fleet                 only the named suites (query, simulator, renderer, fleet, live-fleet)
+//   npm run bench -- fleet                 only the named suites (query, simulator, renderer, fleet, live-fleet, join)
 //   npm run bench -- fleet --seconds 20    flags after the names go to the suites
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,6 +13,7 @@ const SUITES: Record<string, { file: string; imports: string[] }> = {
   renderer: { file: 'bench/renderer.ts', imports: ['tsx', './bench/support/svelte-runes.ts'] },
   fleet: { file: 'bench/fleet.ts', imports: ['tsx', './bench/support/svelte-runes.ts'] },
   'live-fleet': { file: 'bench/live-fleet.ts', imports: ['tsx'] },
+  join: { file: 'bench/join.ts', imports: ['tsx'] },
 };
 
 const args = process.argv.slice(2);

@@ -9,6 +9,7 @@ import { type Phase, RoomPower } from './power.svelte.ts';
 import type { RecorderView } from './recorder.ts';
 import { type RecorderPress, RecorderDesk } from './recorder.svelte.ts';
 import { t } from '../i18n/i18n.svelte.ts';
+import { CallDesk } from '../call/call-desk.svelte.ts';
 import { callFor } from '../words/help-contact.ts';
 import { type Fault, neededDevices } from './faults.ts';
 import { type HeldChange, heldIn } from './held.ts';
@@ -27,6 +28,8 @@ export type { SourceTruth, TileState } from './source-truth.ts';
 export class PanelModel {
   readonly room: Room;
   readonly idle: IdleWatch;
+  /** The room's video calls (its codec): Join, the call page, an incoming call. */
+  readonly calls: CallDesk;
   #pageId = $state('sources');
   #ending = $state(false);
   #nowMs = $state(0);
@@ -57,6 +60,14 @@ export class PanelModel {
     });
     this.#meeting = new MeetingDesk({ room, nowMs });
     this.#recorder = new RecorderDesk({ room, nowMs });
+    this.calls = new CallDesk({
+      room,
+      nowMs,
+      roomOn: () => this.roomOn,
+      warming: () => this.transition?.kind === 'warming',
+      startRoom: () => this.#power.switchOn(),
+      showCall: () => this.showPage('call'),
+    });
     this.#power = new RoomPower({
       room,
       truth: this.#truth,
@@ -97,6 +108,7 @@ export class PanelModel {
       this.#power.startingTile !== null ||
       this.#meeting.busy ||
       this.#recorder.busy !== null ||
+      this.calls.busy !== null ||
       this.room.commandsInFlight > 0
     );
   }
@@ -319,6 +331,8 @@ export class PanelModel {
     this.#ending = true;
     try {
       if (this.booking?.status === 'busy') await this.book('end_meeting');
+      // The meeting is over for the far end too, whatever the room's own switching off does.
+      if (this.calls.view?.active) await this.calls.leave();
       await this.off();
     } finally {
       this.#ending = false;
@@ -364,7 +378,8 @@ export class PanelModel {
       this.#nowMs = this.room.clock.now();
       // Nothing is decided from values the service cannot confirm now (no switching off, no check-in).
       if (!this.room.unreachable) {
-        this.idle.update(this.roomOn, this.booking?.status === 'busy');
+        // A call under way is a meeting under way, booked or not: the room is not switched off under it.
+        this.idle.update(this.roomOn, this.booking?.status === 'busy' || this.calls.view?.active != null);
         // The room is on (started here or anywhere else): someone is using it, so check in.
         if (this.roomOn && this.plan?.power) this.#meeting.checkInIfWaiting();
       }

@@ -10,6 +10,7 @@ import {
   resumeMethod,
 } from './auto-controls.ts';
 import { paramRange } from './param-range.ts';
+import { callOf } from './call-spec.ts';
 import { kindWord } from '../words/kind-words.ts';
 import {
   type Address,
@@ -299,11 +300,14 @@ export function automaticPlan(modules: ModuleInfo[]): PanelPlan {
   const volume = programVolume(modules);
   const bookingsModule = first(modules, 'Bookings');
   const recorder = modules.find(isRecorder);
+  const call = callOf(modules);
   const ctx: Context = { tiles: home.length > 0, volume, power: power ? at(power.on) : null };
   const grouped = new Map<PageKind, GroupSpec[]>();
   const advanced: GroupSpec[] = [];
   for (const m of modules) {
     if (m.module === 'RoomLogic' || m.module === 'Bookings' || m === recorder) continue;
+    // The codec is the call page's, which reads its calls rather than a grid of its methods.
+    if (call && m.module === call.module && m.index === call.index) continue;
     // With room logic the source tiles route the switcher; a raw matrix is for the technician tools.
     if (m.module === 'Switcher' && logic) continue;
     const { user, advanced: extra } = groupsOf(m, ctx);
@@ -326,17 +330,27 @@ export function automaticPlan(modules: ModuleInfo[]): PanelPlan {
       groups: grouped.get(p.kind) ?? [],
     })),
   ];
+  const used = home.length > 0 ? pages : pages.slice(1);
   return {
     source: 'automatic',
     home,
     power,
     volume,
-    pages: home.length > 0 ? pages : pages.slice(1),
+    // The call page comes right after the sources: in a video room it is the second thing used.
+    pages: call
+      ? [...used.slice(0, home.length > 0 ? 1 : 0), callPage(), ...used.slice(home.length > 0 ? 1 : 0)]
+      : used,
     advanced,
     bookings: bookingsModule ? at(bookingsModule) : null,
     recorder: recorder ? { ...at(recorder), resume: resumeMethod(recorder) } : null,
+    call,
     problems: [],
   };
+}
+
+/** The call page: drawn from the codec's state by its own view, so it holds no groups. */
+export function callPage(): PageSpec {
+  return { id: 'call', title: t('room.plan.page.call'), kind: 'call', groups: [] };
 }
 
 /** The Advanced page: the engineer's controls, on the panel only where settings.panel asks. */

@@ -2,7 +2,7 @@ import { t } from '../i18n/i18n.svelte.ts';
 import type { CustomLayoutResult, CustomPage } from '../layout/custom.ts';
 import type { PanelPower, PanelSource, PanelVolume } from '../layout/panel-schema.ts';
 import type { ModuleInfo } from './auto-controls.ts';
-import { advancedPage, automaticPlan } from './auto-plan.ts';
+import { advancedPage, automaticPlan, callPage } from './auto-plan.ts';
 import {
   iconOf,
   type PageKind,
@@ -132,7 +132,9 @@ export function planFrom(custom: CustomLayoutResult | null, modules: ModuleInfo[
           groups: page.sections.map((s) => ({ title: s.title, controls: s.controls })),
         }));
   const advanced = custom.advanced ? advancedPage(automatic.advanced) : null;
-  const pages = advanced ? [...own, advanced] : own;
+  // A room's own layout keeps its codec's call page: calls are read from the codec, not laid out.
+  const calls = automatic.call && !own.some((p) => p.kind === 'call') ? [callPage()] : [];
+  const pages = [...calls, ...own, ...(advanced ? [advanced] : [])];
   return {
     source: 'custom',
     title: custom.title,
@@ -146,6 +148,7 @@ export function planFrom(custom: CustomLayoutResult | null, modules: ModuleInfo[
     advanced: automatic.advanced,
     bookings: automatic.bookings,
     recorder: automatic.recorder,
+    call: automatic.call,
     problems: [],
   };
 }

@@ -81,6 +81,15 @@ export interface RecorderSpec extends Address {
   resume: 'resume' | 'record';
 }
 
+/**
+ * The room's video codec, recognised by the methods it offers (`dial` and `hangup`), never by its
+ * class name: a foreign codec gets the same call page. `can` lists the call methods it offers, so
+ * the page shows only what the codec can do.
+ */
+export interface CallSpec extends Address {
+  can: string[];
+}
+
 export interface VolumeSpec extends Address {
   id: string;
   label: string;
@@ -110,7 +119,8 @@ export type PageKind =
   | 'blinds'
   | 'display'
   | 'more'
-  | 'advanced';
+  | 'advanced'
+  | 'call';
 
 /** A device's state shown as words beside its controls (blinds: where they are, and moving). */
 export interface Readout extends Address {
@@ -147,6 +157,8 @@ export interface PanelPlan {
   bookings: Address | null;
   /** The room's lecture capture recorder, when it has one: the Record control and the REC light. */
   recorder?: RecorderSpec | null | undefined;
+  /** The room's video codec, when it has one: the call page, the call strip and Join. */
+  call?: CallSpec | null | undefined;
   /** Why a custom layout was not used (the automatic one is shown instead). */
   problems: LayoutProblem[];
 }
@@ -179,6 +191,8 @@ export function roomModules(plan: PanelPlan): Address[] {
   add(seen, plan.bookings);
   // The REC light is on every page and on the welcome: the recorder is always watched.
   add(seen, plan.recorder);
+  // An incoming call rings on any screen and the call strip is on every page: always watched.
+  add(seen, plan.call);
   return [...seen.values()];
 }
 

@@ -27,6 +27,8 @@ const DEVICE_WORDS: Record<string, MessageKey> = {
   Camera: 'room.device.camera',
   Blinds: 'room.device.blinds',
   Recorder: 'room.device.recorder',
+  // A Cisco codec, as PlaceOS systems name it.
+  VidConf: 'room.device.codec',
 };
 
 /** "The sound system", "The display 2": a device as a person in the room calls it. */

@@ -13,6 +13,7 @@ const KIND_WORDS: Record<string, MessageKey> = {
   RoomPC: 'room.kind.roomPc',
   RoomLogic: 'room.kind.roomLogic',
   Bookings: 'room.kind.bookings',
+  VidConf: 'room.kind.codec',
 };
 
 /** A kind of device in the panel's language; a class Roomdeck does not know keeps its own name (data). */
