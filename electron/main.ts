@@ -11,7 +11,7 @@ import {
   shell,
 } from 'electron';
 import { systemClock } from '../core/api/clock.ts';
-import { TECHNICIAN_ROUTE } from '../contract/channels.ts';
+import { BRIDGE_ROUTES } from '../core/bridge/routes.ts';
 import { LIVE_EVENT_CHANNEL } from '../contract/live.ts';
 import { registerIpcBridge, sendLiveEvents } from './ipc.ts';
 import { createDesktopServices } from './services.ts';
@@ -218,41 +218,28 @@ async function start(): Promise<void> {
     gestures,
   });
   cleanups.unshift(() => services.dispose());
-  cleanups.unshift(
-    registerIpcBridge({
-      ipcMain,
-      api: services.api,
-      appContents: () => window?.webContents ?? null,
-      isAppUrl,
-      live: services.live,
-    }),
-  );
-  // The kiosk technician's route (PIN-gated in the main process; see bridge/technician.ts).
-  cleanups.unshift(
-    registerIpcBridge({
-      ipcMain,
-      api: services.technicianApi,
-      appContents: () => window?.webContents ?? null,
-      isAppUrl,
-      prefix: TECHNICIAN_ROUTE,
-      live: services.technicianLive,
-    }),
-  );
-  // Live events to the app window's page: the panel's, and the technician's on their own channel.
-  cleanups.unshift(
-    sendLiveEvents({
-      live: services.live,
-      appContents: () => window?.webContents ?? null,
-      channel: LIVE_EVENT_CHANNEL,
-    }),
-  );
-  cleanups.unshift(
-    sendLiveEvents({
-      live: services.technicianLive,
-      appContents: () => window?.webContents ?? null,
-      channel: `${TECHNICIAN_ROUTE}/${LIVE_EVENT_CHANNEL}`,
-    }),
-  );
+  // Each route's verbs, and its live events to the app window's page on the route's own channel.
+  for (const route of BRIDGE_ROUTES) {
+    const live = route.live(services);
+    cleanups.unshift(
+      registerIpcBridge({
+        ipcMain,
+        api: route.api(services),
+        appContents: () => window?.webContents ?? null,
+        isAppUrl,
+        ...(route.prefix === undefined ? {} : { prefix: route.prefix }),
+        ...(live === undefined ? {} : { live }),
+      }),
+    );
+    if (live === undefined) continue;
+    cleanups.unshift(
+      sendLiveEvents({
+        live,
+        appContents: () => window?.webContents ?? null,
+        channel: route.prefix === undefined ? LIVE_EVENT_CHANNEL : `${route.prefix}/${LIVE_EVENT_CHANNEL}`,
+      }),
+    );
+  }
   cleanups.unshift(
     bringToFrontOnSignIn(
       services.session,

@@ -9,11 +9,11 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { TECHNICIAN_ROUTE } from '../contract/channels.ts';
 import { isStrayCallback } from '../core/auth/flows.ts';
 import type { RoomdeckApi } from '../contract/verbs.ts';
 import type { BridgeErrorBody } from '../contract/errors.ts';
 import type { LiveRoute } from '../core/bridge/live-channel.ts';
+import { BRIDGE_ROUTES } from '../core/bridge/routes.ts';
 import { HostSessions, httpBridge, SESSION_COOKIE, sessionCookieOptions } from './bridge-http.ts';
 import { CONTENT_SECURITY_POLICY } from '../core/csp.ts';
 import { isForeignRequest, LAUNCH_PARAM, type LaunchToken } from './launch.ts';
@@ -168,23 +168,16 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
   );
 
   const heartbeat = options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs };
-  await app.register(httpBridge, {
-    api: () => services().api,
-    live: () => services().live,
-    origin,
-    sessions,
-    ...heartbeat,
-  });
-  // The kiosk technician's route: the same gates (peer, Origin, cookie), the technician's session.
-  // Services without one serve the ordinary verbs here: no more than `/bridge` gives anyway.
-  await app.register(httpBridge, {
-    api: () => services().technicianApi ?? services().api,
-    live: () => services().technicianLive ?? services().live,
-    ...heartbeat,
-    origin,
-    sessions,
-    prefix: `/${TECHNICIAN_ROUTE}`,
-  });
+  for (const route of BRIDGE_ROUTES) {
+    await app.register(httpBridge, {
+      api: () => route.api(services()),
+      live: () => route.live(services()),
+      ...heartbeat,
+      origin,
+      sessions,
+      ...(route.prefix === undefined ? {} : { prefix: `/${route.prefix}` }),
+    });
+  }
 
   for (const path of CALLBACK_PATHS) {
     app.get(path, async (request, reply) => {

@@ -68,7 +68,7 @@ export interface MainServicesOptions {
   /** What the diagnostics bundle says about the host (default: a browser host, no sources). */
   diagnostics?: DiagnosticsContext;
   /**
-   * Where the technician PIN's lock-out is kept across restarts (store/lockout-file.ts, in the
+   * Where the technician PIN's lock-out is kept across restarts (core/technician/lockout-file.ts, in the
    * data folder). Default: memory only, which a restart resets (tests).
    */
   technicianLockout?: LockoutStore;

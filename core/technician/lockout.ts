@@ -34,7 +34,7 @@ export interface LockoutState {
 /** What was found on disk: nothing, a state, or a record that could not be read as one. */
 export type RecordedLockout = LockoutState | null | 'damaged';
 
-/** Where the lock-out is kept between runs (store/lockout-file.ts: a file in the data folder). */
+/** Where the lock-out is kept between runs (lockout-file.ts: a file in the data folder). */
 export interface LockoutStore {
   /** What is recorded: null when nothing is, 'damaged' when the record is not a lock-out. */
   load(): RecordedLockout;

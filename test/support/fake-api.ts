@@ -1,4 +1,5 @@
 import type { RoomdeckApi } from '../../contract/verbs.ts';
+import { contractApi } from './contract-api.ts';
 import type { AppConfig, Module, SessionStatus, System, SystemDetail, Zone } from '../../contract/types.ts';
 
 /** Planted in the fake session: no transport may ever let it out. */
@@ -66,111 +67,101 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
       },
     ],
   };
-  const record =
-    <A, R>(verb: string, answer: (args: A) => R) =>
-    async (args: A): Promise<R> => {
-      log.calls.push({ verb, args });
-      // Like the real session: the token is used here and never put into an answer.
-      if (tokens.accessToken === '') throw new Error('no token');
-      return answer(args);
-    };
-  return {
-    tokens,
+  // Every verb answered (a new verb fails to compile here), so tests can walk the whole contract.
+  const answers: RoomdeckApi = {
     session: {
-      status: record('session.status', () => status),
-      boot: record('session.boot', () => ({
+      status: async () => status,
+      boot: async () => ({
         status,
         config: appConfig,
         opening: appConfig.systemId === null ? null : { systemId: appConfig.systemId, room: opening },
-      })),
-      signIn: record('session.signIn', () => ({
+      }),
+      signIn: async () => ({
         status: { ...status, state: 'signing-in' as const },
         navigateTo:
           'http://127.0.0.1:4010/auth/oauth/authorize?response_type=code&client_id=roomdeck&state=s1',
-      })),
-      signOut: record('session.signOut', () => ({ ...status, state: 'signed-out' as const })),
-      cancelSignIn: record('session.cancelSignIn', () => ({ ...status, state: 'signed-out' as const })),
-      reopenSignIn: record('session.reopenSignIn', () => ({
+      }),
+      signOut: async () => ({ ...status, state: 'signed-out' as const }),
+      cancelSignIn: async () => ({ ...status, state: 'signed-out' as const }),
+      reopenSignIn: async () => ({
         status: { ...status, state: 'signing-in' as const },
         navigateTo:
           'http://127.0.0.1:4010/auth/oauth/authorize?response_type=code&client_id=roomdeck&state=s1',
-      })),
-      capabilities: record('session.capabilities', () => ({ may: {}, reasons: {}, technician: true })),
-      link: record('session.link', () => ({
+      }),
+      capabilities: async () => ({ may: {}, reasons: {}, technician: true }),
+      link: async () => ({
         state: 'live' as const,
         since: 0,
         message: 'Connected to the room system.',
         code: null,
-      })),
+      }),
     },
     config: {
-      get: record('config.get', () => appConfig),
-      chooseSystem: record('config.chooseSystem', (a: { systemId: string | null }) => ({
+      get: async () => appConfig,
+      chooseSystem: async (a: { systemId: string | null }) => ({
         ...appConfig,
         systemId: a.systemId,
-      })),
+      }),
     },
     systems: {
-      list: record('systems.list', () => page([system])),
-      get: record('systems.get', () => detail),
-      open: record('systems.open', () => opening),
-      create: record('systems.create', () => system),
-      update: record('systems.update', () => ({ ...system, version: system.version + 1 })),
-      remove: record('systems.remove', () => null),
-      start: record('systems.start', () => null),
-      stop: record('systems.stop', () => null),
-      exec: record('systems.exec', () => ({ result: true })),
-      state: record('systems.state', () => ({ power: true, input: 'hdmi1', volume: 40 })),
-      funcs: record('systems.funcs', () => ({
+      list: async () => page([system]),
+      get: async () => detail,
+      open: async () => opening,
+      create: async () => system,
+      update: async () => ({ ...system, version: system.version + 1 }),
+      remove: async () => null,
+      start: async () => null,
+      stop: async () => null,
+      exec: async () => ({ result: true }),
+      state: async () => ({ power: true, input: 'hdmi1', volume: 40 }),
+      funcs: async () => ({
         power: { arity: 1, params: { state: { type: 'boolean' } }, order: ['state'] },
-      })),
-      count: record('systems.count', () => ({ count: 1 })),
-      types: record('systems.types', () => ({ Display: 1 })),
-      zones: record('systems.zones', () => page([zone])),
+      }),
+      count: async () => ({ count: 1 }),
+      types: async () => ({ Display: 1 }),
+      zones: async () => page([zone]),
     },
     modules: {
-      list: record('modules.list', () => page([display])),
-      get: record('modules.get', () => display),
-      create: record('modules.create', () => display),
-      update: record('modules.update', () => display),
-      remove: record('modules.remove', () => null),
-      start: record('modules.start', () => null),
-      stop: record('modules.stop', () => null),
-      ping: record('modules.ping', () => ({
+      list: async () => page([display]),
+      get: async () => display,
+      create: async () => display,
+      update: async () => display,
+      remove: async () => null,
+      start: async () => null,
+      stop: async () => null,
+      ping: async () => ({
         host: '10.0.1.20',
         pingable: true,
         warning: null,
         exception: null,
-      })),
-      state: record('modules.state', () => ({ power: true })),
-      dependencies: record('modules.dependencies', () =>
-        page([{ id: 'dep-display', name: 'Display', role: 1, default_port: 4352 }]),
-      ),
+      }),
+      state: async () => ({ power: true }),
+      dependencies: async () => page([{ id: 'dep-display', name: 'Display', role: 1, default_port: 4352 }]),
     },
     technician: {
-      status: record('technician.status', () => access),
-      unlock: record('technician.unlock', () => ({ outcome: 'wrong' as const, access })),
-      signIn: record('technician.signIn', () => ({ status: access.session, navigateTo: null })),
-      deviceSignIn: record('technician.deviceSignIn', () => ({ status: access.session, device: null })),
-      touch: record('technician.touch', () => access),
-      close: record('technician.close', () => access),
+      status: async () => access,
+      unlock: async () => ({ outcome: 'wrong' as const, access }),
+      signIn: async () => ({ status: access.session, navigateTo: null }),
+      deviceSignIn: async () => ({ status: access.session, device: null }),
+      touch: async () => access,
+      close: async () => access,
     },
     panel: {
-      report: record('panel.report', () => null),
+      report: async () => null,
     },
     enrolment: {
-      status: record('enrolment.status', () => enrolmentView),
-      begin: record('enrolment.begin', () => ({
+      status: async () => enrolmentView,
+      begin: async () => ({
         view: { ...enrolmentView, enrolling: true },
         status: { ...status, state: 'signed-out' as const },
-      })),
-      unenrol: record('enrolment.unenrol', () => ({
+      }),
+      unenrol: async () => ({
         view: enrolmentView,
         status: { ...status, state: 'signed-out' as const },
-      })),
+      }),
     },
     diagnostics: {
-      export: record('diagnostics.export', () => ({
+      export: async () => ({
         fileName: 'roomdeck-diagnostics-2026-11-24T09-30-00-000Z.json',
         bundle: {
           kind: 'roomdeck-diagnostics' as const,
@@ -186,15 +177,23 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
           lastErrors: [],
           log: [],
         },
-      })),
+      }),
     },
     live: {
-      watch: record('live.watch', () => ({ mode: 'polling' as const })),
-      status: record('live.status', () => ({ mode: 'polling' as const })),
-      debug: record('live.debug', () => null),
-      ignore: record('live.ignore', () => null),
+      watch: async () => ({ mode: 'polling' as const }),
+      status: async () => ({ mode: 'polling' as const }),
+      debug: async () => null,
+      ignore: async () => null,
     },
   };
+  const api = contractApi(answers, {
+    before: (verb, args) => {
+      log.calls.push({ verb, args });
+      // Like the real session: the token is used here and never put into an answer.
+      if (tokens.accessToken === '') throw new Error('no token');
+    },
+  });
+  return Object.assign(api, { tokens });
 }
 
 const access = {

@@ -1,31 +1,10 @@
-import {
-  Dependency,
-  Funcs,
-  Module,
-  type ModuleInput,
-  ModuleState,
-  PingResult,
-  System,
-  type SystemInput,
-  Types,
-  Zone,
-} from '../../../contract/domain.ts';
-import type {
-  CallOptions,
-  ExecCall,
-  ListParams,
-  ModuleAddress,
-  ModuleListParams,
-  Page,
-  StateQuery,
-  SystemDetail,
-  SystemListParams,
-} from '../calls.ts';
+import { Funcs, type Module, ModuleState, System, type SystemInput } from '../../../contract/domain.ts';
+import type { CallOptions, ExecCall, ListParams, ModuleAddress, StateQuery, SystemDetail } from '../calls.ts';
 import type { CallRequest } from '../caller.ts';
 import { decode } from '../decode.ts';
 import { LinkError, VersionConflictError } from '../errors.ts';
 import { readSystem, readSystemDetail } from '../system-detail.ts';
-import { normalizeFuncs, normalizePing, withoutNulls } from '../tolerant.ts';
+import { normalizeFuncs, withoutNulls } from '../tolerant.ts';
 import { encodePath } from '../transport.ts';
 import { currentErrorFrom } from './current-errors.ts';
 import {
@@ -36,6 +15,7 @@ import {
   readCurrentModule,
 } from './current-wire.ts';
 import { type Dialect, type DialectParts, execTimeoutOf, type ProbeCall } from './dialect.ts';
+import { RestDialect } from './rest-dialect.ts';
 
 /**
  * The current generation, PlaceOS's `/api/engine/v2` (placeos-generations.md §1C–§4): lists of 100
@@ -49,8 +29,6 @@ const BASE = '/api/engine/v2';
 /** rest-api's `search_limit` default (§1C, Lists (C)). */
 const DEFAULT_LIMIT = 100;
 
-const systemPath = (id: string, action = ''): string => `${BASE}/systems/${encodePath(id)}${action}`;
-const modulePath = (id: string, action = ''): string => `${BASE}/modules/${encodePath(id)}${action}`;
 /** `Display_2`; the index always written, so a class named `My_Display` stays itself (§1C notes). */
 const slugOf = (address: ModuleAddress): string => encodePath(`${address.module}_${address.index ?? 1}`);
 
@@ -60,27 +38,19 @@ const execErrors: CallRequest['errorFrom'] = (response) => currentErrorFrom(resp
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export class CurrentDialect implements Dialect {
+export class CurrentDialect extends RestDialect implements Dialect {
   readonly generation = 'current' as const;
-  readonly #parts: DialectParts;
 
   constructor(parts: DialectParts) {
-    this.#parts = parts;
-  }
-
-  listSystems(params: SystemListParams, options?: CallOptions): Promise<Page<System>> {
-    const filters = { zone_id: params.zoneId, module_id: params.moduleId };
-    return this.#list(`${BASE}/systems`, System, params, filters, options, readSystem);
-  }
-
-  async createSystem(input: SystemInput, options?: CallOptions): Promise<System> {
-    const reply = await this.#call({ method: 'POST', path: `${BASE}/systems`, body: input }, options);
-    return decode(System, readSystem(reply.body), 'created system');
-  }
-
-  async getSystem(id: string, options?: CallOptions): Promise<System> {
-    const reply = await this.#call({ method: 'GET', path: systemPath(id) }, options);
-    return decode(System, readSystem(reply.body), 'system');
+    super(parts, {
+      base: BASE,
+      defaultLimit: DEFAULT_LIMIT,
+      errorFrom: plainErrors,
+      readModule: readCurrentModule,
+      moduleInput: currentModuleInput,
+      moduleFilters: (params) => ({ control_system_id: params.systemId, driver_id: params.dependencyId }),
+      dependencies: { path: '/drivers', normalize: readCurrentDriver },
+    });
   }
 
   /**
@@ -91,8 +61,8 @@ export class CurrentDialect implements Dialect {
   async getSystemDetail(id: string, options?: CallOptions): Promise<SystemDetail> {
     const settings = this.#settings(id, options);
     settings.catch(() => undefined);
-    const reply = await this.#call(
-      { method: 'GET', path: systemPath(id), query: { complete: true } },
+    const reply = await this.call(
+      { method: 'GET', path: this.systemPath(id), query: { complete: true } },
       options,
     );
     const body = isRecord(reply.body) ? reply.body : {};
@@ -113,7 +83,7 @@ export class CurrentDialect implements Dialect {
     };
     const from = {
       getModule: (moduleId: string, o?: CallOptions) => this.getModule(moduleId, o),
-      withClassNames: (list: Module[], o?: CallOptions) => this.#parts.classNames.fill(list, o),
+      withClassNames: (list: Module[], o?: CallOptions) => this.parts.classNames.fill(list, o),
       listZones: (params: ListParams, o?: CallOptions) => this.listZones(params, o),
     };
     return readSystemDetail(shaped, from, options);
@@ -121,8 +91,8 @@ export class CurrentDialect implements Dialect {
 
   async updateSystem(id: string, version: number, changes: SystemInput, options?: CallOptions) {
     try {
-      const reply = await this.#call(
-        { method: 'PUT', path: systemPath(id), query: { version }, body: changes },
+      const reply = await this.call(
+        { method: 'PUT', path: this.systemPath(id), query: { version }, body: changes },
         options,
       );
       return decode(System, readSystem(reply.body), 'updated system');
@@ -135,28 +105,16 @@ export class CurrentDialect implements Dialect {
     }
   }
 
-  async deleteSystem(id: string, options?: CallOptions): Promise<void> {
-    await this.#call({ method: 'DELETE', path: systemPath(id) }, options);
-  }
-
-  async startSystem(id: string, options?: CallOptions): Promise<void> {
-    await this.#call({ method: 'POST', path: systemPath(id, '/start') }, options);
-  }
-
-  async stopSystem(id: string, options?: CallOptions): Promise<void> {
-    await this.#call({ method: 'POST', path: systemPath(id, '/stop') }, options);
-  }
-
   /** The method's raw return value (C does not wrap it); `null` for none. */
   async exec(id: string, call: ExecCall, options?: CallOptions): Promise<unknown> {
-    const reply = await this.#parts.caller.call(
+    const reply = await this.call(
       {
         method: 'POST',
-        path: systemPath(id, `/${slugOf(call)}/${encodePath(call.method)}`),
+        path: this.systemPath(id, `/${slugOf(call)}/${encodePath(call.method)}`),
         body: call.args ?? [],
         exec: true,
         errorFrom: execErrors,
-        timeoutMs: execTimeoutOf(this.#parts.options),
+        timeoutMs: execTimeoutOf(this.parts.options),
       },
       options,
     );
@@ -166,17 +124,17 @@ export class CurrentDialect implements Dialect {
   async systemState(id: string, query: StateQuery, options?: CallOptions): Promise<ModuleState> {
     if (query.lookup !== undefined) {
       // The lookup route answers the parsed value itself (§3 state).
-      const path = systemPath(id, `/${slugOf(query)}/${encodePath(query.lookup)}`);
-      const reply = await this.#call({ method: 'GET', path }, options);
+      const path = this.systemPath(id, `/${slugOf(query)}/${encodePath(query.lookup)}`);
+      const reply = await this.call({ method: 'GET', path }, options);
       return { [query.lookup]: reply.body ?? null };
     }
-    const reply = await this.#call({ method: 'GET', path: systemPath(id, `/${slugOf(query)}`) }, options);
+    const reply = await this.call({ method: 'GET', path: this.systemPath(id, `/${slugOf(query)}`) }, options);
     return decode(ModuleState, decodeState(reply.body), 'state');
   }
 
   async funcs(id: string, address: ModuleAddress, options?: CallOptions): Promise<Funcs> {
-    const reply = await this.#call(
-      { method: 'GET', path: systemPath(id, `/functions/${slugOf(address)}`) },
+    const reply = await this.call(
+      { method: 'GET', path: this.systemPath(id, `/functions/${slugOf(address)}`) },
       options,
     );
     return decode(Funcs, normalizeFuncs(reply.body), 'funcs');
@@ -188,68 +146,15 @@ export class CurrentDialect implements Dialect {
     return Object.hasOwn(types, module) ? (types[module] ?? 0) : 0;
   }
 
-  async types(id: string, options?: CallOptions): Promise<Types> {
-    const reply = await this.#call({ method: 'GET', path: systemPath(id, '/types') }, options);
-    return decode(Types, reply.body, 'types');
-  }
-
-  async listModules(params: ModuleListParams, options?: CallOptions): Promise<Page<Module>> {
-    const filters = { control_system_id: params.systemId, driver_id: params.dependencyId };
-    const page = await this.#list(`${BASE}/modules`, Module, params, filters, options, readCurrentModule);
-    return { ...page, items: await this.#parts.classNames.fill(page.items, options) };
-  }
-
-  async createModule(input: ModuleInput, options?: CallOptions): Promise<Module> {
-    const body = currentModuleInput(input);
-    const reply = await this.#call({ method: 'POST', path: `${BASE}/modules`, body }, options);
-    return this.#readModule(reply.body, 'created module', options);
-  }
-
-  async getModule(id: string, options?: CallOptions): Promise<Module> {
-    const reply = await this.#call({ method: 'GET', path: modulePath(id) }, options);
-    return this.#readModule(reply.body, 'module', options);
-  }
-
-  async updateModule(id: string, changes: ModuleInput, options?: CallOptions): Promise<Module> {
-    const body = currentModuleInput(changes);
-    const reply = await this.#call({ method: 'PUT', path: modulePath(id), body }, options);
-    return this.#readModule(reply.body, 'updated module', options);
-  }
-
-  async deleteModule(id: string, options?: CallOptions): Promise<void> {
-    await this.#call({ method: 'DELETE', path: modulePath(id) }, options);
-  }
-
-  async startModule(id: string, options?: CallOptions): Promise<void> {
-    await this.#call({ method: 'POST', path: modulePath(id, '/start') }, options);
-  }
-
-  async stopModule(id: string, options?: CallOptions): Promise<void> {
-    await this.#call({ method: 'POST', path: modulePath(id, '/stop') }, options);
-  }
-
-  async ping(id: string, options?: CallOptions): Promise<PingResult> {
-    const reply = await this.#call({ method: 'POST', path: modulePath(id, '/ping') }, options);
-    return decode(PingResult, normalizePing(reply.body), 'ping result');
-  }
-
   /**
    * The whole state, decoded, even for one key: C's `state/:key` is declared to answer a String
    * (the JSON text, double-encoded) and a missing key is an error there, not `null` (§3 state).
    */
   async moduleState(id: string, lookup?: string, options?: CallOptions): Promise<ModuleState> {
-    const reply = await this.#call({ method: 'GET', path: modulePath(id, '/state') }, options);
+    const reply = await this.call({ method: 'GET', path: this.modulePath(id, '/state') }, options);
     const state = decode(ModuleState, decodeState(reply.body), 'state');
     if (lookup === undefined) return state;
     return { [lookup]: Object.hasOwn(state, lookup) ? (state[lookup] ?? null) : null };
-  }
-
-  listZones(params: ListParams, options?: CallOptions): Promise<Page<Zone>> {
-    return this.#list(`${BASE}/zones`, Zone, params, {}, options, withoutNulls);
-  }
-
-  listDependencies(params: ListParams, options?: CallOptions): Promise<Page<Dependency>> {
-    return this.#list(`${BASE}/drivers`, Dependency, params, {}, options, readCurrentDriver);
   }
 
   /** The legacy probe said in C's words: the path's prefix, exec by slug, the version in the query. */
@@ -260,7 +165,7 @@ export class CurrentDialect implements Dialect {
     if (exec?.[1] !== undefined && body !== undefined) {
       const address = { module: String(body.module), index: Number(body.index ?? 1) };
       const target = `${exec[1]}/${slugOf(address)}/${encodePath(String(body.method))}`;
-      await this.#call(
+      await this.call(
         { method: 'POST', path: target, body: body.args ?? [], errorFrom: execErrors },
         options,
       );
@@ -268,48 +173,24 @@ export class CurrentDialect implements Dialect {
     }
     if (request.method === 'PUT' && /\/systems\/[^/]+$/.test(path) && body !== undefined) {
       const { version, ...changes } = body;
-      await this.#call(
+      await this.call(
         { method: 'PUT', path, query: { version: Number(version ?? 0) }, body: changes },
         options,
       );
       return;
     }
-    await this.#call({ ...request, path }, options);
+    await this.call({ ...request, path }, options);
   }
 
   /** The room's settings, or none when the account may not read them (rest-api: admins only). */
   async #settings(id: string, options?: CallOptions): Promise<Record<string, unknown> | undefined> {
     try {
-      const reply = await this.#call({ method: 'GET', path: systemPath(id, '/settings') }, options);
+      const reply = await this.call({ method: 'GET', path: this.systemPath(id, '/settings') }, options);
       return collateSettings(reply.body);
     } catch (err) {
       // No link, no room (as for the record itself); a refusal leaves the panel its automatic layout.
       if (err instanceof LinkError) throw err;
       return undefined;
     }
-  }
-
-  #call(request: CallRequest, options?: CallOptions) {
-    return this.#parts.caller.call({ errorFrom: plainErrors, ...request }, options);
-  }
-
-  #list<S extends Parameters<typeof decode>[0]>(
-    path: string,
-    schema: S,
-    params: ListParams,
-    filters: Record<string, string | undefined>,
-    options: CallOptions | undefined,
-    normalize: (item: unknown) => unknown,
-  ) {
-    return this.#parts.caller.list(
-      { path, schema, params, filters, normalize, defaultLimit: DEFAULT_LIMIT, errorFrom: plainErrors },
-      options,
-    );
-  }
-
-  async #readModule(body: unknown, what: string, options?: CallOptions): Promise<Module> {
-    const read = decode(Module, readCurrentModule(body), what);
-    const [module] = await this.#parts.classNames.fill([read], options);
-    return module as Module;
   }
 }

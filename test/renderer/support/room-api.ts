@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import type { LiveEvent, LiveTarget, Module, RoomdeckApi, SystemDetail } from '#contract';
 import type { LiveEventSource } from '../../../renderer/src/lib/live/live-events.ts';
 import { FUNCS, STATES } from './fixtures.ts';
+import { contractApi } from '../../support/contract-api.ts';
 
 /** A room's service as the Room sees it through the bridge (record, types, funcs, state, exec). */
 
@@ -33,37 +34,39 @@ export function detail(panel?: unknown, modules: Module[] = []): SystemDetail {
 
 export function fakeApi(d: SystemDetail, types: Record<string, number>) {
   const calls: string[] = [];
-  const api = {
+  const get = vi.fn(async (_args: { id: string }) => d);
+  const typesOf = vi.fn(async (_args: { id: string }) => types);
+  const funcs = vi.fn(async ({ module }: { module: string }) => FUNCS[module] ?? {});
+  const state = vi.fn(async ({ module, index }: { module: string; index?: number }) => {
+    calls.push(`state ${module}/${index ?? 1}`);
+    return STATES[module] ?? {};
+  });
+  const api = contractApi({
     systems: {
-      get: vi.fn(async () => d),
-      types: vi.fn(async () => types),
-      funcs: vi.fn(async ({ module }: { module: string }) => FUNCS[module] ?? {}),
-      state: vi.fn(async ({ module, index }: { module: string; index?: number }) => {
-        calls.push(`state ${module}/${index ?? 1}`);
-        return STATES[module] ?? {};
-      }),
+      get,
+      types: typesOf,
+      funcs,
+      state,
       exec: vi.fn(async ({ method }: { method: string }) => {
         calls.push(`exec ${method}`);
         return { result: null };
       }),
+      // What the host's systems.open answers: the same record, types, funcs and state, in one call.
+      open: vi.fn(async ({ id }: { id: string }) => {
+        const [dd, tt] = await Promise.all([api.systems.get({ id }), api.systems.types({ id })]);
+        const instances = Object.entries(tt).flatMap(([module, count]) =>
+          Array.from({ length: count }, (_, i) => ({ module, index: i + 1, count })),
+        );
+        const modules = await Promise.all(
+          instances.map(async (m) => ({
+            ...m,
+            funcs: await api.systems.funcs({ id, module: m.module, index: m.index }),
+            state: await api.systems.state({ id, module: m.module, index: m.index }).catch(() => ({})),
+          })),
+        );
+        return { detail: dd, types: tt, modules };
+      }),
     },
-  } as unknown as RoomdeckApi;
-  // What the host's systems.open answers: the same record, types, funcs and state, in one call.
-  const { systems } = api as unknown as Record<string, Record<string, (a: unknown) => Promise<unknown>>>;
-  systems!.open = vi.fn(async (args: unknown) => {
-    const { id } = args as { id: string };
-    const [dd, tt] = await Promise.all([systems!.get!({ id }), systems!.types!({ id })]);
-    const instances = Object.entries(tt as Record<string, number>).flatMap(([module, count]) =>
-      Array.from({ length: count }, (_, i) => ({ module, index: i + 1, count })),
-    );
-    const modules = await Promise.all(
-      instances.map(async (m) => ({
-        ...m,
-        funcs: await systems!.funcs!({ id, module: m.module, index: m.index }),
-        state: await systems!.state!({ id, module: m.module, index: m.index }).catch(() => ({})),
-      })),
-    );
-    return { detail: dd, types: tt, modules };
   });
   return { api, calls };
 }
@@ -127,5 +130,5 @@ export class FakeLive implements LiveEventSource {
 
 /** The fake service with the live verb added. */
 export function withLive(api: RoomdeckApi, live: FakeLive): RoomdeckApi {
-  return { ...api, live: live.api.live } as unknown as RoomdeckApi;
+  return { ...api, live: { ...api.live, watch: live.api.live.watch } };
 }

@@ -6,12 +6,12 @@ import type {
   LiveStatus,
   Module,
   ModuleState,
-  RoomdeckApi,
   System,
   Zone,
 } from '#contract';
 import { BridgeError } from '../../../renderer/src/lib/bridge/bridge.ts';
 import type { LiveEventSource } from '../../../renderer/src/lib/live/live-events.ts';
+import { contractApi } from '../../support/contract-api.ts';
 
 /** A small in-memory Control Service behind the bridge's types, for technician logic tests. */
 
@@ -140,37 +140,9 @@ export function fakeBridge(options: FakeBridgeOptions = {}) {
     if (!s) throw fail('ROOMDECK_NOT_FOUND', 'The room or device no longer exists.');
     return s;
   };
-  const notFaked = (name: string) => async (): Promise<never> => {
-    throw new Error(`${name} is not faked`);
-  };
-
-  const api: RoomdeckApi = {
-    session: {
-      status: notFaked('status'),
-      boot: notFaked('boot'),
-      signIn: notFaked('signIn'),
-      signOut: notFaked('signOut'),
-      cancelSignIn: notFaked('cancelSignIn'),
-      reopenSignIn: notFaked('reopenSignIn'),
-      capabilities: notFaked('capabilities'),
-      link: notFaked('link'),
-    },
-    config: { get: notFaked('config.get'), chooseSystem: notFaked('chooseSystem') },
-    technician: {
-      status: notFaked('technician.status'),
-      unlock: notFaked('technician.unlock'),
-      signIn: notFaked('technician.signIn'),
-      deviceSignIn: notFaked('technician.deviceSignIn'),
-      touch: notFaked('technician.touch'),
-      close: notFaked('technician.close'),
-    },
+  // Verbs left out here reject as not faked (contractApi): these tests never reach them.
+  const api = contractApi({
     panel: { report: async () => null },
-    enrolment: {
-      status: notFaked('enrolment.status'),
-      begin: notFaked('enrolment.begin'),
-      unenrol: notFaked('enrolment.unenrol'),
-    },
-    diagnostics: { export: notFaked('diagnostics.export') },
     live: {
       watch: verb('live.watch', () => ({ mode: options.liveMode ?? ('polling' as const) })),
       status: verb('live.status', () => ({ mode: options.liveMode ?? ('polling' as const) })),
@@ -179,7 +151,6 @@ export function fakeBridge(options: FakeBridgeOptions = {}) {
     },
     systems: {
       list: verb('systems.list', () => page([...systems.values()])),
-      open: notFaked('systems.open'),
       get: verb('systems.get', ({ id }: { id: string }) => {
         const system = structuredClone(systemOf(id));
         const mods = system.modules.map((m) => modules.get(m)).filter((m): m is Module => m !== undefined);
@@ -279,7 +250,7 @@ export function fakeBridge(options: FakeBridgeOptions = {}) {
       state: verb('modules.state', () => structuredClone(state)),
       dependencies: verb('modules.dependencies', () => page(dependencies)),
     },
-  };
+  });
 
   /** Someone else's save, behind the UI's back. */
   const changeBehindTheBack = (id: string, changes: Partial<System>) => {

@@ -1,6 +1,6 @@
 /*
  * The controls the panel draws, whichever source they came from (a room's own settings.panel read
- * by custom.ts, or a module's funcs by panel/auto-controls.ts): defaults filled, ids assigned.
+ * by custom.ts, or a module's funcs by plan/auto-controls.ts): defaults filled, ids assigned.
  */
 
 export interface Command {

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { LAYOUT_PAGE_KINDS } from './page-kinds.ts';
 
 /*
  * The format of a system's `settings.panel`: what an integrator writes to lay out a room's panel by
@@ -197,11 +198,7 @@ export const PanelVolume = Type.Object(
 export const PanelPage = Type.Object(
   {
     title: Type.String({ minLength: 1 }),
-    kind: Type.Optional(
-      Type.Union(
-        (['lights', 'camera', 'audio', 'blinds', 'display', 'more'] as const).map((k) => Type.Literal(k)),
-      ),
-    ),
+    kind: Type.Optional(Type.Union(LAYOUT_PAGE_KINDS.map((k) => Type.Literal(k)))),
     sections: Type.Array(PanelSection, { minItems: 1 }),
   },
   { additionalProperties: false },

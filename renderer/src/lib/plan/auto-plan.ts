@@ -9,6 +9,7 @@ import {
   type ModuleInfo,
   resumeMethod,
 } from './auto-controls.ts';
+import { PAGE_KINDS, type PageKind } from '../layout/page-kinds.ts';
 import { paramRange } from './param-range.ts';
 import { callOf } from './call-spec.ts';
 import { kindWord } from '../words/kind-words.ts';
@@ -17,7 +18,6 @@ import {
   type GroupSpec,
   iconOf,
   inputLabel,
-  type PageKind,
   type PageSpec,
   type PanelPlan,
   type PowerSpec,
@@ -176,16 +176,20 @@ const KIND: Record<string, PageKind> = {
   Switcher: 'display',
 };
 
-const PAGES: { kind: PageKind; title: MessageKey }[] = [
-  { kind: 'room', title: 'room.plan.page.room' },
-  { kind: 'lights', title: 'room.plan.page.lights' },
-  { kind: 'camera', title: 'room.plan.page.camera' },
+/** Each page's title on its tab. */
+export const PAGE_TITLE = {
+  sources: 'room.plan.page.sources',
+  call: 'room.plan.page.call',
+  room: 'room.plan.page.room',
+  lights: 'room.plan.page.lights',
+  camera: 'room.plan.page.camera',
   // "Mics", as AV panels say it: "Microphones" does not fit a tab beside six others on a 7" panel.
-  { kind: 'audio', title: 'room.plan.page.audio' },
-  { kind: 'blinds', title: 'room.plan.page.blinds' },
-  { kind: 'display', title: 'room.plan.page.display' },
-  { kind: 'more', title: 'room.plan.page.more' },
-];
+  audio: 'room.plan.page.audio',
+  blinds: 'room.plan.page.blinds',
+  display: 'room.plan.page.display',
+  more: 'room.plan.page.more',
+  advanced: 'room.plan.page.advanced',
+} as const satisfies Record<PageKind, MessageKey>;
 
 /** Channels people speak into; playback, far-end and computer audio are the engineer's to set. */
 const MICROPHONE =
@@ -320,14 +324,16 @@ export function automaticPlan(modules: ModuleInfo[]): PanelPlan {
   const beside = home.length > 0 ? (grouped.get('display') ?? []) : [];
   if (beside.length > 0) grouped.delete('display');
   const pages: PageSpec[] = [
-    { id: 'sources', title: t('room.plan.page.sources'), kind: 'sources', groups: beside },
-    ...PAGES.filter((p) => grouped.has(p.kind)).map((p) => ({
-      id: p.kind,
+    { id: 'sources', title: t(PAGE_TITLE.sources), kind: 'sources', groups: beside },
+    ...PAGE_KINDS.filter((kind) => kind !== 'sources' && grouped.has(kind)).map((kind) => ({
+      id: kind,
       title: t(
-        p.kind === 'camera' && (grouped.get(p.kind)?.length ?? 0) > 1 ? 'room.plan.page.cameras' : p.title,
+        kind === 'camera' && (grouped.get(kind)?.length ?? 0) > 1
+          ? 'room.plan.page.cameras'
+          : PAGE_TITLE[kind],
       ),
-      kind: p.kind,
-      groups: grouped.get(p.kind) ?? [],
+      kind,
+      groups: grouped.get(kind) ?? [],
     })),
   ];
   const used = home.length > 0 ? pages : pages.slice(1);
@@ -350,12 +356,12 @@ export function automaticPlan(modules: ModuleInfo[]): PanelPlan {
 
 /** The call page: drawn from the codec's state by its own view, so it holds no groups. */
 export function callPage(): PageSpec {
-  return { id: 'call', title: t('room.plan.page.call'), kind: 'call', groups: [] };
+  return { id: 'call', title: t(PAGE_TITLE.call), kind: 'call', groups: [] };
 }
 
 /** The Advanced page: the engineer's controls, on the panel only where settings.panel asks. */
 export function advancedPage(groups: GroupSpec[]): PageSpec | null {
   return groups.length > 0
-    ? { id: 'advanced', title: t('room.plan.page.advanced'), kind: 'advanced', groups }
+    ? { id: 'advanced', title: t(PAGE_TITLE.advanced), kind: 'advanced', groups }
     : null;
 }

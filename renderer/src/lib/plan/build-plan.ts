@@ -2,10 +2,10 @@ import { t } from '../i18n/i18n.svelte.ts';
 import type { CustomLayoutResult, CustomPage } from '../layout/custom.ts';
 import type { PanelPower, PanelSource, PanelVolume } from '../layout/panel-schema.ts';
 import type { ModuleInfo } from './auto-controls.ts';
-import { advancedPage, automaticPlan, callPage } from './auto-plan.ts';
+import { advancedPage, automaticPlan, callPage, PAGE_TITLE } from './auto-plan.ts';
+import { LAYOUT_PAGE_KINDS, type LayoutPageKind, type PageKind } from '../layout/page-kinds.ts';
 import {
   iconOf,
-  type PageKind,
   type PageSpec,
   type PanelPlan,
   type PowerSpec,
@@ -20,16 +20,18 @@ import {
  * leaves out: a version 1 layout (sections only) still gets source tiles and a volume bar.
  */
 
-const PAGE_WORDS: [RegExp, PageKind][] = [
-  [/light/i, 'lights'],
-  [/camera/i, 'camera'],
-  [/audio|sound|mic|mixer/i, 'audio'],
-  [/blind|shade|curtain/i, 'blinds'],
-  [/screen|display|projector|video/i, 'display'],
-];
+/** Words in a layout page's title that say its kind when it names none; `null`: only by name. */
+const PAGE_WORDS = {
+  lights: /light/i,
+  camera: /camera/i,
+  audio: /audio|sound|mic|mixer/i,
+  blinds: /blind|shade|curtain/i,
+  display: /screen|display|projector|video/i,
+  more: null,
+} as const satisfies Record<LayoutPageKind, RegExp | null>;
 
 const kindOf = (page: CustomPage): PageKind =>
-  page.kind ?? PAGE_WORDS.find(([re]) => re.test(page.title))?.[1] ?? 'more';
+  page.kind ?? LAYOUT_PAGE_KINDS.find((kind) => PAGE_WORDS[kind]?.test(page.title)) ?? 'more';
 
 function powerOf(power: PanelPower): PowerSpec {
   const at = { module: power.module, index: power.index ?? 1 };
@@ -143,7 +145,7 @@ export function planFrom(custom: CustomLayoutResult | null, modules: ModuleInfo[
     volume: custom.volume ? volumeOf(custom.volume) : automatic.volume,
     pages:
       home.length > 0
-        ? [{ id: 'sources', title: t('room.plan.page.sources'), kind: 'sources', groups: [] }, ...pages]
+        ? [{ id: 'sources', title: t(PAGE_TITLE.sources), kind: 'sources', groups: [] }, ...pages]
         : pages,
     advanced: automatic.advanced,
     bookings: automatic.bookings,

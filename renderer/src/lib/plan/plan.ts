@@ -1,4 +1,5 @@
 import type { Command, ControlSpec, LayoutProblem } from '../layout/model.ts';
+import type { PageKind } from '../layout/page-kinds.ts';
 
 /*
  * The panel as a person meets it: a home of source tiles, a room power state, one program volume
@@ -109,18 +110,6 @@ export interface VolumeSpec extends Address {
   startLevel?: number | undefined;
   mute?: { method: string; args: unknown[]; key: string } | undefined;
 }
-
-export type PageKind =
-  | 'sources'
-  | 'room'
-  | 'lights'
-  | 'camera'
-  | 'audio'
-  | 'blinds'
-  | 'display'
-  | 'more'
-  | 'advanced'
-  | 'call';
 
 /** A device's state shown as words beside its controls (blinds: where they are, and moving). */
 export interface Readout extends Address {
