@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/own-stack.ts';
-import { signIn } from './support/panel.ts';
+import { signIn, signInAtService } from './support/panel.ts';
 import { shootAndAxe } from './support/shoot-and-axe.ts';
 import { drawer, openDrawer, phoneApproves } from './support/technician.ts';
 
@@ -49,4 +49,36 @@ test('a display the panel finds silent is not responding in the drawer too, thou
   await expect(drawer(page).getByText(/running and responding/)).toHaveCount(0);
   await expect(drawer(page).getByText(/of 3 modules need attention/)).toBeVisible();
   expect(await shootAndAxe(page, 'technician', 'drawer-truth')).toEqual([]);
+});
+
+test('“Sign in on this panel instead” opens the service’s page in a window over the panel, with Cancel in the drawer', async ({
+  page,
+  stack,
+}) => {
+  test.setTimeout(120_000);
+  await openDrawer(page, stack.host.url, PIN);
+  const onPanel = drawer(page).getByRole('button', { name: 'Sign in on this panel instead' });
+  await expect(onPanel).toBeVisible({ timeout: 15_000 });
+  const [popup] = await Promise.all([page.waitForEvent('popup'), onPanel.click()]);
+  await expect(popup).toHaveURL(/\/auth\/oauth\/authorize/);
+  // The panel stays where it was, under the drawer, which says where to sign in and offers Cancel.
+  await expect(page).toHaveURL(new RegExp(`^${stack.host.url.replace(/[/.?]/g, '\\$&')}`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Huddle 3.2' })).toBeAttached();
+  await expect(drawer(page).locator('[data-sign-in="in-window"]')).toHaveText(
+    "The service's sign-in page is open in a window over the panel. Sign in there; this panel keeps running behind it.",
+  );
+  expect(await shootAndAxe(page, 'technician', 'sign-in-window')).toEqual([]);
+  await drawer(page).getByRole('button', { name: 'Cancel sign-in' }).click();
+  await popup.close();
+  await expect(drawer(page).getByRole('alert')).toHaveText(
+    'Sign-in cancelled. Sign in with your phone, or on this panel again.',
+  );
+
+  // Again, and this time finished in the window: the window closes, the tools open in the drawer.
+  const [again] = await Promise.all([page.waitForEvent('popup'), onPanel.click()]);
+  await signInAtService(again, 'tech@demo.local');
+  await expect(drawer(page).getByRole('heading', { level: 1, name: 'Technician tools' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('heading', { level: 1, name: 'Huddle 3.2' })).toBeAttached();
 });

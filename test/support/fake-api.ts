@@ -152,6 +152,7 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
       unlock: record('technician.unlock', () => ({ outcome: 'wrong' as const, access })),
       signIn: record('technician.signIn', () => ({ status: access.session, navigateTo: null })),
       deviceSignIn: record('technician.deviceSignIn', () => ({ status: access.session, device: null })),
+      cancelSignIn: record('technician.cancelSignIn', () => access),
       touch: record('technician.touch', () => access),
       close: record('technician.close', () => access),
     },

@@ -161,6 +161,7 @@ export function fakeBridge(options: FakeBridgeOptions = {}) {
       unlock: notFaked('technician.unlock'),
       signIn: notFaked('technician.signIn'),
       deviceSignIn: notFaked('technician.deviceSignIn'),
+      cancelSignIn: notFaked('technician.cancelSignIn'),
       touch: notFaked('technician.touch'),
       close: notFaked('technician.close'),
     },
