@@ -49,6 +49,9 @@ test('a display the panel finds silent is not responding in the drawer too, thou
   await expect(drawer(page).getByText(/running and responding/)).toHaveCount(0);
   await expect(drawer(page).getByText(/of 3 modules need attention/)).toBeVisible();
   expect(await shootAndAxe(page, 'technician', 'drawer-truth')).toEqual([]);
+  // Closed again: the technician is signed out and the gate locked for the next test.
+  await drawer(page).getByRole('button', { name: 'Close' }).click();
+  await expect(drawer(page)).toHaveCount(0);
 });
 
 test('“Sign in on this panel instead” opens the service’s page in a window over the panel, with Cancel in the drawer', async ({
