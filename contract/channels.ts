@@ -22,7 +22,7 @@ export const verbNames = {
     'zones',
   ],
   modules: ['list', 'get', 'create', 'update', 'remove', 'start', 'stop', 'ping', 'state', 'dependencies'],
-  technician: ['status', 'unlock', 'signIn', 'deviceSignIn', 'touch', 'close'],
+  technician: ['status', 'unlock', 'signIn', 'deviceSignIn', 'cancelSignIn', 'touch', 'close'],
   panel: ['report'],
   enrolment: ['status', 'begin', 'unenrol'],
   diagnostics: ['export'],

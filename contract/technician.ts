@@ -69,6 +69,8 @@ export const technician = {
   signIn: verb('gate', None, SignInResult),
   /** The technician's sign-in on a phone: a user code and QR code to approve there (RFC 8628). */
   deviceSignIn: verb('gate', None, DeviceSignInResult),
+  /** The technician gave up on the sign-in under way: it ends, the gate stays open for another way. */
+  cancelSignIn: verb('gate', None, TechnicianAccess),
   /** The technician is still there: restarts the inactivity timeout. */
   touch: verb('gate', None, TechnicianAccess),
   /** Closes the tools: signs the technician out (revoking the tokens) and locks the gate. */

@@ -21,7 +21,7 @@ import { LAUNCH_SCRIPT, LAUNCH_SCRIPT_PATH, launchPage } from './launch-page.ts'
 import { browserLanguages, pageWords } from './page-language.ts';
 import { readCatalogueFiles, withCataloguePreload } from '../core/page/catalogue-preload.ts';
 import type { FirstLanguage } from '../core/page/first-language.ts';
-import { ignoredCallbackPage, launchRequiredPage, returnToAppPage } from './pages.ts';
+import { ignoredCallbackPage, launchRequiredPage, returnToAppPage, technicianSignedInPage } from './pages.ts';
 import { decodedPath, isPagePath } from './paths.ts';
 
 /** What the host needs from the main-process services (`createMainServices` returns this). */
@@ -33,7 +33,8 @@ export interface HostServices {
   live?: LiveRoute;
   /** The technician's, on `/technician/bridge/events` (only while the PIN gate is open). */
   technicianLive?: LiveRoute;
-  completeSignIn(callbackUrl: URL): Promise<void>;
+  /** 'technician': it ended a kiosk technician's sign-in, opened in a window of its own. */
+  completeSignIn(callbackUrl: URL): Promise<void | 'technician'>;
   /** The language the page will speak first (its catalogue is preloaded with the page). */
   firstLanguage?: Pick<FirstLanguage, 'guess'>;
   /** The app's page is being served: the bound room starts opening for the page's boot. */
@@ -182,7 +183,9 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
   for (const path of CALLBACK_PATHS) {
     app.get(path, async (request, reply) => {
       try {
-        await services().completeSignIn(new URL(request.url, origin()));
+        // The technician signed in in a window over the panel: that window has nothing to return to.
+        if ((await services().completeSignIn(new URL(request.url, origin()))) === 'technician')
+          return html(reply, 200, technicianSignedInPage(await pageWords(request.headers)));
       } catch (err) {
         // Not this sign-in's answer: refused, and the sign-in in progress keeps waiting for its own.
         if (isStrayCallback(err))

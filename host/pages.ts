@@ -60,6 +60,15 @@ export function returnToAppPage(words: Translator): string {
   );
 }
 
+/** A technician's sign-in ended in its own window over the panel: the panel closes it. */
+export function technicianSignedInPage(words: Translator): string {
+  return layout(
+    words,
+    words.t('app.host.technicianTitle'),
+    `<p>${escapeHtml(words.t('app.host.technicianBody'))}</p>`,
+  );
+}
+
 /** A request to the callback route that does not answer the sign-in in progress (wrong `state`). */
 export function ignoredCallbackPage(words: Translator): string {
   const link = `<a href="/">${escapeHtml(words.t('app.host.returnLink'))}</a>`;

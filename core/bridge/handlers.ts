@@ -91,8 +91,11 @@ export interface MainServices {
    */
   technicianApi: RoomdeckApi;
   technician: TechnicianGate;
-  /** host-redirect: the host's callback route passes the URL it was called with. */
-  completeSignIn(callbackUrl: URL): Promise<void>;
+  /**
+   * host-redirect: the host's callback route passes the URL it was called with; 'technician' when
+   * it ended a kiosk technician's sign-in (in a window of its own, over the panel).
+   */
+  completeSignIn(callbackUrl: URL): Promise<void | 'technician'>;
   session: Session;
   /** The Control client, for main-process callers other than the bridge (e.g. diagnostics). */
   client: ControlClient;
@@ -290,8 +293,9 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     completeSignIn: async (callbackUrl) => {
       await ready;
       // One callback route serves both sessions: the sign-in whose state it carries takes it.
-      if (technicianSession.awaitsCallback(callbackUrl)) await technicianSession.completeSignIn(callbackUrl);
-      else await session.completeSignIn(callbackUrl);
+      if (!technicianSession.awaitsCallback(callbackUrl)) return session.completeSignIn(callbackUrl);
+      await technicianSession.completeSignIn(callbackUrl);
+      return 'technician';
     },
     live: panelLive,
     technicianLive,

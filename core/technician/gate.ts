@@ -26,6 +26,8 @@ export interface TechnicianSession {
   beginDeviceSignIn?(): Promise<DeviceCodeView | null>;
   deviceCode?(): DeviceCodeView | null;
   signOut(): Promise<void>;
+  /** Ends the sign-in under way, if any (the person gave up on it). */
+  cancelSignIn?(): void;
   onChange(listener: (status: SessionStatus) => void): () => void;
 }
 
@@ -183,6 +185,12 @@ export class TechnicianGate {
   async deviceSignIn(): Promise<DeviceCodeView | null> {
     this.assertOpen();
     return (await this.#options.session.beginDeviceSignIn?.()) ?? null;
+  }
+
+  /** The technician gave up on the sign-in under way (Cancel): it ends; the gate stays open. */
+  cancelSignIn(): void {
+    this.assertOpen();
+    this.#options.session.cancelSignIn?.();
   }
 
   /** Refuses anything technician-only unless the gate is open; counts as activity when it is. */

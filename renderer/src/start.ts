@@ -7,7 +7,7 @@ import { systemClock } from './lib/time/clock.ts';
 import { PanelHeartbeat } from './lib/panel/heartbeat.ts';
 import { createLiveEventSource } from './lib/live/live-events.ts';
 import { CODE_LOADED_MARK } from './lib/app/startup-marks.ts';
-import { TechnicianAccessModel } from './lib/technician/access/access.svelte.ts';
+import { type OpenedWindow, TechnicianAccessModel } from './lib/technician/access/access.svelte.ts';
 
 export interface StartOptions {
   api: RoomdeckApi;
@@ -28,7 +28,12 @@ export function start({ api, boot, pageKey }: StartOptions): (error: BridgeError
   // A kiosk technician's calls: their own route (IPC channels or HTTP path), their own session, and
   // session-ending errors that close the technician's drawer, never the panel.
   const tools = createBridge({ ipc: findIpc(TECHNICIAN_ROUTE), baseUrl: `/${TECHNICIAN_ROUTE}`, pageKey });
-  const technician = new TechnicianAccessModel({ api, tools, nav, clock: systemClock });
+  const technician = new TechnicianAccessModel({
+    api,
+    tools,
+    nav: { ...nav, open: openSignInWindow },
+    clock: systemClock,
+  });
 
   const target = document.getElementById('app');
   if (!target) throw new Error('index.html has no #app element');
@@ -38,4 +43,17 @@ export function start({ api, boot, pageKey }: StartOptions): (error: BridgeError
   mount(App, { target, props: { model, clock: systemClock, technician, heartbeat } });
   heartbeat.start();
   return (error) => model.sessionEnded(error);
+}
+
+/**
+ * The service's sign-in page in a window of its own over the panel (browser host): the panel and
+ * the technician's drawer, with its Cancel, stay where they were. No opener: the service's page
+ * gets no handle on the panel's.
+ */
+function openSignInWindow(url: string): OpenedWindow | null {
+  const opened = window.open('about:blank', 'roomdeck-technician-sign-in', 'popup,width=520,height=720');
+  if (opened === null) return null;
+  opened.opener = null;
+  opened.location.replace(url);
+  return opened;
 }

@@ -118,15 +118,19 @@ test('the right PIN, the technician’s own sign-in, the tools in a drawer, and 
   }
   await enterPin(page, PIN);
   await expect(drawer(page).getByRole('heading', { name: 'Sign in as technician' })).toBeVisible();
-  await drawer(page).getByRole('button', { name: 'Sign in' }).click();
+  const [login] = await Promise.all([
+    page.waitForEvent('popup'),
+    drawer(page).getByRole('button', { name: 'Sign in' }).click(),
+  ]);
 
-  // The service's own sign-in page, asking for the password even though the panel signed in here.
-  await expect(page).toHaveURL(/\/auth\/oauth\/authorize.*prompt=login/);
-  await page.getByLabel('Username').fill('tech@demo.local');
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The service's own sign-in page, in a window over the panel, asking for the password even
+  // though the panel signed in here.
+  await expect(login).toHaveURL(/\/auth\/oauth\/authorize.*prompt=login/);
+  await login.getByLabel('Username').fill('tech@demo.local');
+  await login.getByLabel('Password').fill('demo');
+  await login.getByRole('button', { name: 'Sign in' }).click();
 
-  // Back on the panel, the drawer reopens with the tools, by the technician's rights.
+  // The drawer over the panel opens the tools, by the technician's rights.
   await expect(drawer(page).getByRole('heading', { level: 1, name: 'Technician tools' })).toBeVisible();
   await panelReady(page);
   // The tools open on what needs attention; the room is under Systems.
@@ -233,10 +237,13 @@ test('the PIN pad and the drawer fit every panel size, with big keys and readabl
   }
   await page.setViewportSize(SIZES[0] ?? { width: 1280, height: 800 });
   await enterPin(page, PIN);
-  await drawer(page).getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Username').fill('tech@demo.local');
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const [login] = await Promise.all([
+    page.waitForEvent('popup'),
+    drawer(page).getByRole('button', { name: 'Sign in' }).click(),
+  ]);
+  await login.getByLabel('Username').fill('tech@demo.local');
+  await login.getByLabel('Password').fill('demo');
+  await login.getByRole('button', { name: 'Sign in' }).click();
   await expect(drawer(page).getByRole('heading', { level: 1, name: 'Technician tools' })).toBeVisible();
   await drawer(page).getByRole('button', { name: 'Systems', exact: true }).click();
   for (const size of SIZES) {

@@ -143,6 +143,7 @@ export function fakeApi(log: FakeApiLog = { calls: [] }): RoomdeckApi & { readon
       unlock: async () => ({ outcome: 'wrong' as const, access }),
       signIn: async () => ({ status: access.session, navigateTo: null }),
       deviceSignIn: async () => ({ status: access.session, device: null }),
+      cancelSignIn: async () => access,
       touch: async () => access,
       close: async () => access,
     },

@@ -30,6 +30,10 @@ export function technicianVerbs({ ready, technician }: TechnicianVerbsDeps): Roo
       const device = await technician.deviceSignIn().catch(unlessLocked);
       return { status: technician.status().session, device };
     }),
+    cancelSignIn: after(async () => {
+      technician.cancelSignIn();
+      return technician.status();
+    }),
     touch: after(async () => {
       technician.touch();
       return technician.status();

@@ -62,6 +62,7 @@ const AUDIT: Readonly<Record<string, 'panel' | 'technician' | 'gate'>> = {
   'technician.unlock': 'gate',
   'technician.signIn': 'gate',
   'technician.deviceSignIn': 'gate',
+  'technician.cancelSignIn': 'gate',
   'technician.touch': 'gate',
   'technician.close': 'gate',
 };

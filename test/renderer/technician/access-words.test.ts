@@ -55,6 +55,7 @@ function setup() {
       },
       device: null,
     }),
+    cancelSignIn: async () => access(),
     touch: async () => access(),
     close: async () => {
       open = false;

@@ -16,6 +16,7 @@ function fakeGate(clock: FakeClock) {
     session: 'signed-out' as TechnicianAccess['session']['state'],
     closes: 0,
     touches: 0,
+    cancels: 0,
   };
   const access = (): TechnicianAccess => ({
     available: true,
@@ -48,6 +49,11 @@ function fakeGate(clock: FakeClock) {
     },
     // A service without sign-in by phone: the drawer falls back to the service's page.
     deviceSignIn: async () => ({ status: access().session, device: null }),
+    cancelSignIn: async () => {
+      gate.cancels++;
+      gate.session = 'signed-out';
+      return access();
+    },
     touch: async () => {
       gate.touches++;
       return access();
@@ -131,6 +137,49 @@ describe('technician access on a kiosk (renderer)', () => {
     const back = reload();
     await back.load();
     expect(back.phase).toBe('open');
+  });
+
+  it('opens the service’s sign-in page in a window over the panel, with Cancel in the drawer', async () => {
+    const went: string[] = [];
+    const opened: { url: string; closed: boolean; focused: number }[] = [];
+    const withWindow = new TechnicianAccessModel({
+      api: { ...fakeBridge().api, technician: fakeGate(new FakeClock()).technician },
+      tools: fakeBridge().api,
+      nav: {
+        assign: (url: string) => went.push(url),
+        open: (url: string) => {
+          const win = {
+            url,
+            closed: false,
+            focused: 0,
+            focus: () => {
+              win.focused++;
+            },
+            close: () => {
+              win.closed = true;
+            },
+          };
+          opened.push(win);
+          return win;
+        },
+      },
+      clock: new FakeClock(),
+    });
+    await withWindow.load();
+    withWindow.begin();
+    type(withWindow, RIGHT);
+    await withWindow.submit();
+    await withWindow.signIn();
+    // The panel stays: nothing navigated, the page in a window of its own.
+    expect(went).toEqual([]);
+    expect(opened.map((w) => w.url)).toEqual(['http://127.0.0.1:1/auth/oauth/authorize?state=s']);
+    expect(withWindow.phase).toBe('signing-in');
+    expect(withWindow.inWindow).toBe(true);
+    await withWindow.cancelSignIn();
+    expect(opened[0]?.closed).toBe(true);
+    expect(withWindow.phase).toBe('sign-in');
+    expect(withWindow.inWindow).toBe(false);
+    expect(withWindow.reason).toBe('Sign-in cancelled. Sign in with your phone, or on this panel again.');
   });
 
   it('closes after the inactivity timeout, signing the technician out', async () => {

@@ -3,6 +3,7 @@ import type { PanelTimers, PollSettings, RoomdeckApi, RoomOpening } from '#contr
 import type { Clock } from '../time/clock.ts';
 import { provideRoom } from '../control/room-context.ts';
 import { documentVisibility, type PanelLive, Room, storageMemory } from '../room/room.svelte.ts';
+import { showRoom } from '../room/shown-room.svelte.ts';
 import { INTERACTIVE_MARK } from '../app/startup-marks.ts';
 import { type PanelHeartbeat, startPageFrom } from './heartbeat.ts';
 import { PanelModel } from './panel.svelte.ts';
@@ -41,6 +42,8 @@ export function mountPanel(o: PanelMount): { room: Room; panel: PanelModel } {
     live: o.live ?? null,
   });
   provideRoom(room);
+  // The technician's drawer over this panel reads its devices' health from the same truth.
+  onDestroy(showRoom({ id: systemId, silence: (target) => room.silence(target) }));
   const panel = new PanelModel(room, o.timers, { startPage: startPageFrom(globalThis.location?.hash ?? '') });
   void room.load();
   // Who people at this panel call: the room's own number comes from its settings, else this one.

@@ -16,6 +16,9 @@ import { type HeldChange, heldIn } from './held.ts';
 import { type ScreenNote, screenNotes, screensOf } from './screens.ts';
 import { DeviceTruth, type SourceTruth, type TileState } from './source-truth.ts';
 
+/** How often a needed device reported down has its module record read again (see #faultRead). */
+const FAULT_REREAD_MS = 5_000;
+
 export type { SourceTruth, TileState } from './source-truth.ts';
 
 /*
@@ -41,6 +44,7 @@ export class PanelModel {
   #disposed = false;
   readonly #stopRecovered: () => void;
   readonly #stopHeard: () => void;
+  #faultReadAt = 0;
 
   /** `startPage`: the page to show first (a recovered window returns to the page it showed). */
   constructor(room: Room, timers: PanelTimers, options: { startPage?: string | null } = {}) {
@@ -85,7 +89,12 @@ export class PanelModel {
     this.#stopRecovered = room.onRecovered(() => this.#power.forgetLinkProblem());
     // A press the service did not answer (said before the panel knew the link was down) is
     // forgotten at the service's next answer, whichever way it comes.
-    this.#stopHeard = room.onHeard(() => this.#power.forgetLinkProblem());
+    // Every state heard is also a chance for the devices' own word to put a failure right (a room
+    // on for a moment and off again is seen, which a once-a-second look could miss).
+    this.#stopHeard = room.onHeard(() => {
+      this.#power.forgetLinkProblem();
+      this.#power.settle();
+    });
     this.#everySecond();
   }
 
@@ -373,6 +382,17 @@ export class PanelModel {
     if (this.#tick !== null) this.room.clock.clearTimeout(this.#tick);
   }
 
+  /**
+   * While the welcome says a device the room needs is down, its module record is read every few
+   * seconds, not at the idle panel's rate of minutes: the record is what says it is back, and a
+   * fault strip outliving the fault would send the next person to the phone for nothing.
+   */
+  #faultRead(): void {
+    if (this.faults.length === 0 || this.#nowMs - this.#faultReadAt < FAULT_REREAD_MS) return;
+    this.#faultReadAt = this.#nowMs;
+    void this.room.rereadModules();
+  }
+
   #everySecond(): void {
     this.#tick = this.room.clock.setTimeout(() => {
       this.#nowMs = this.room.clock.now();
@@ -385,6 +405,7 @@ export class PanelModel {
       }
       this.#meeting.followCountdown();
       this.#power.settle();
+      this.#faultRead();
       if (!this.#disposed) this.#everySecond();
     }, 1000);
   }

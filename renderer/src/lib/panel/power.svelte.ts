@@ -49,6 +49,10 @@ export class RoomPower {
   #problemFromLink = false;
   /** What the last failure was about, so the devices' own next good state can clear it. */
   #failure: 'tile' | 'on' | 'off' | null = null;
+  /** The failed start was a screen's silence: that screen answering again is its next good state. */
+  #failedSilent = false;
+  /** The room reported on since the last press here: reported off after that, a failed start is over. */
+  #onSincePress = false;
   /** Steps a screen refused mid-transition, held by the panel itself (a room without room logic). */
   #held = $state<HeldChange[]>([]);
   /** Bumped by every new start or switch-off: a held sequence from before it is dropped. */
@@ -89,6 +93,7 @@ export class RoomPower {
     this.#failedTile = null;
     this.#problem = null;
     this.#problemFromLink = false;
+    this.#onSincePress = false;
     try {
       const wasOn = this.#o.roomOn();
       await this.#runHolding(tile.steps);
@@ -102,6 +107,7 @@ export class RoomPower {
       if (!(await this.#until(() => this.#o.truth.holds(tile.active)))) {
         this.#failedTile = tile.id;
         this.#failure = 'tile';
+        this.#failedSilent = this.#silentIn(tile);
         this.#problem = () =>
           t('room.power.tileFailed', {
             source: tile.label,
@@ -111,6 +117,7 @@ export class RoomPower {
     } catch (error) {
       this.#failedTile = tile.id;
       this.#failure = 'tile';
+      this.#failedSilent = isNoAnswer(error) || this.#silentIn(tile);
       this.#failed(error, () => this.#o.truth.holds(tile.active));
     } finally {
       this.#startingTile = null;
@@ -126,6 +133,7 @@ export class RoomPower {
     this.#phase = 'starting';
     this.#problem = null;
     this.#problemFromLink = false;
+    this.#onSincePress = false;
     try {
       await this.#runHolding(steps);
       if (!(await this.#until(() => this.#o.roomOn()))) {
@@ -148,6 +156,7 @@ export class RoomPower {
     this.#phase = 'stopping';
     this.#problem = null;
     this.#problemFromLink = false;
+    this.#onSincePress = false;
     try {
       await this.#runHolding(power.off);
       if (!(await this.#until(() => !this.#o.roomOn()))) {
@@ -168,6 +177,7 @@ export class RoomPower {
     if (!step || this.#phase !== 'ready') return;
     this.#problem = null;
     this.#problemFromLink = false;
+    this.#onSincePress = false;
     try {
       await this.#o.room.run([step]);
       // A reset is "back to how the room starts": that is never silent, whatever the room logic did.
@@ -191,6 +201,8 @@ export class RoomPower {
     this.#problem = null;
     this.#failedTile = null;
     this.#failure = null;
+    this.#failedSilent = false;
+    this.#onSincePress = false;
     this.#problemFromLink = false;
   }
 
@@ -219,15 +231,27 @@ export class RoomPower {
    * outlived the cool-down it was about would tell the next person something untrue.
    */
   settle(): void {
+    const on = this.#o.roomOn();
+    if (on && this.#phase !== 'stopping') this.#onSincePress = true;
     if (this.#phase !== 'ready' || this.#failure === null) return;
     const failedTile = this.#o.room.plan?.home.find((tile) => tile.id === this.#failedTile);
     const putRight =
-      this.#failure === 'tile'
+      // A start that failed, then the room switched off (here, by its timer or from elsewhere): the
+      // start no longer stands, and a red "did not start" on the welcome would greet the next
+      // person. A device still silent says so in the fault strip, from its own word.
+      (this.#failure !== 'off' && !on && this.#onSincePress) ||
+      // The screen that did not answer answers again and the room is off: nothing is left failing.
+      (failedTile !== undefined && this.#failedSilent && !on && !this.#silentIn(failedTile)) ||
+      (this.#failure === 'tile'
         ? failedTile !== undefined && this.#o.truth.lit(failedTile)
         : this.#failure === 'on'
-          ? this.#o.roomOn()
-          : !this.#o.roomOn();
+          ? on
+          : !on);
     if (putRight) this.dismissProblem();
+  }
+
+  #silentIn(tile: SourceTile): boolean {
+    return tile.shownBy.some((p) => this.#o.room.silence(p) !== null);
   }
 
   /**

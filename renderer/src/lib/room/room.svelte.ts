@@ -208,6 +208,11 @@ export class Room implements RoomPort {
     return this.feeds.feed({ module, index });
   }
 
+  /** The module records again (connected, running), sooner than the polling would. */
+  rereadModules(): Promise<void> {
+    return this.#record.refreshDetail();
+  }
+
   /** Who to call and the room's own help text (its settings first, else the installation's contact). */
   get roomHelp(): RoomHelp {
     return this.#help.roomHelp;

@@ -5,6 +5,7 @@ import type { Clock } from '../../time/clock.ts';
 import { errorWords } from '../../i18n/error-words.ts';
 import { t } from '../../i18n/i18n.svelte.ts';
 import { InactivityTimer } from './inactivity.ts';
+import { watchErrors } from './watch-errors.ts';
 
 /**
  * Technician access on a kiosk panel, as the drawer over the panel shows it: the PIN pad, then the
@@ -20,8 +21,20 @@ export interface PinFeedback {
   text: string;
 }
 
+/**
+ * A window the panel opened (the service's sign-in page over the panel). The browser may cut this
+ * handle off once the window, without an opener, goes to another site: `closed` may then read true
+ * at once and close() do nothing, so neither is taken as the person's doing.
+ */
+export interface OpenedWindow {
+  readonly closed: boolean;
+  close(): void;
+}
+
 export interface Navigator {
   assign(url: string): void;
+  /** Opens `url` in a window of its own over the panel; null where the browser refused one. */
+  open?(url: string): OpenedWindow | null;
 }
 
 export interface TechnicianAccessOptions {
@@ -59,6 +72,8 @@ export class TechnicianAccessModel {
   #lockTimer: unknown = null;
   #lockedUntil = 0;
   #checkTimer: unknown = null;
+  /** The service's sign-in page, in a window over the panel (browser host), while it is used. */
+  #window: OpenedWindow | null = null;
 
   constructor(options: TechnicianAccessOptions) {
     this.#options = options;
@@ -176,7 +191,14 @@ export class TechnicianAccessModel {
     try {
       const { status, navigateTo } = await this.#options.api.technician.signIn({});
       this.#device = null;
-      if (navigateTo) return this.#options.nav.assign(navigateTo);
+      if (navigateTo) {
+        // Over the panel, not instead of it: the room's panel and this drawer (with Cancel) stay.
+        this.#closeWindow();
+        this.#window = this.#options.nav.open?.(navigateTo) ?? null;
+        if (this.#window === null) return this.#options.nav.assign(navigateTo);
+        this.#phase = 'signing-in';
+        return this.#checkSignIn();
+      }
       if (status.state === 'signed-in') this.#phase = 'open';
       else if (status.state === 'signing-in') {
         this.#phase = 'signing-in';
@@ -221,6 +243,28 @@ export class TechnicianAccessModel {
     }
   }
 
+  /** Whether the service's sign-in page is open in a window over the panel. */
+  get inWindow(): boolean {
+    return this.#window !== null;
+  }
+
+  /** Cancel: the sign-in under way ends (window closed, attempt abandoned); both ways in again. */
+  async cancelSignIn(): Promise<void> {
+    this.activity();
+    if (this.#phase !== 'signing-in') return;
+    this.#closeWindow();
+    this.#device = null;
+    this.#phase = 'sign-in';
+    this.#reason = t('tech.signIn.cancelled');
+    await this.#options.api.technician.cancelSignIn({}).catch(() => undefined);
+  }
+
+  #closeWindow(): void {
+    const opened = this.#window;
+    this.#window = null;
+    if (opened !== null && !opened.closed) opened.close();
+  }
+
   /** Close (or the timeout): the technician is signed out, the gate locks, the panel shows. */
   async close(): Promise<void> {
     const wasOpen = this.#phase !== 'closed';
@@ -247,7 +291,6 @@ export class TechnicianAccessModel {
           : 'sign-in';
     if (this.#phase === 'signing-in') this.#checkSignIn();
     this.#startIdle();
-    // Straight after the PIN: the QR code, without a touch more.
   }
 
   /** Straight after the PIN: the QR code, without a touch more (once per opening of the drawer). */
@@ -311,6 +354,8 @@ export class TechnicianAccessModel {
           this.#device = access.device ?? null;
           return this.#checkSignIn();
         }
+        // Signed in, refused or timed out: the window has nothing more to show.
+        this.#closeWindow();
         this.#enter(access);
       } catch {
         this.#checkSignIn();
@@ -334,6 +379,7 @@ export class TechnicianAccessModel {
     this.#lockTimer = null;
     this.#checkTimer = null;
     this.#phase = 'closed';
+    this.#closeWindow();
     this.#device = null;
     this.#deviceTried = false;
     this.#digits = '';
@@ -345,25 +391,3 @@ export class TechnicianAccessModel {
 /** Why a sign-in ended or failed, in the page's language (the main process's English is for its log). */
 const reasonWords = (reason: { code: string; message: string } | null | undefined): string | null =>
   reason ? errorWords(reason) : null;
-
-/** The same api, reporting every failure first (the tools still see it as before). */
-function watchErrors(api: RoomdeckApi, onError: (error: BridgeError) => void): RoomdeckApi {
-  type Call = (args: unknown) => Promise<unknown>;
-  const watched: Record<string, Record<string, Call>> = {};
-  for (const [domain, verbs] of Object.entries(api as unknown as Record<string, Record<string, Call>>)) {
-    watched[domain] = Object.fromEntries(
-      Object.entries(verbs).map(([name, call]) => [
-        name,
-        async (args: unknown) => {
-          try {
-            return await call(args);
-          } catch (error) {
-            onError(toBridgeError(error));
-            throw error;
-          }
-        },
-      ]),
-    );
-  }
-  return watched as unknown as RoomdeckApi;
-}

@@ -19,16 +19,29 @@ export interface RoomModuleRow {
 
 const RANK: Record<Health, number> = { offline: 0, stopped: 1, ok: 2 };
 
+/**
+ * Whether the panel behind the drawer hears a device (`Class/index`): null when no panel shows
+ * this room. A device its record calls fine but the panel has found silent (the room logic's
+ * last command to it, or a press here, went unanswered) is not responding: the drawer and the
+ * panel say the same.
+ */
+export type PanelSilence = ((target: { module: string; index: number }) => unknown) | null;
+
 /** Offline first (running but not reaching its device), then stopped, then the rest; by label within. */
-export function roomRows(modules: readonly Module[]): RoomModuleRow[] {
-  const labels = new Map(addressesOf(modules).map((a) => [a.id, a.label]));
+export function roomRows(modules: readonly Module[], panel: PanelSilence = null): RoomModuleRow[] {
+  const addresses = new Map(addressesOf(modules).map((a) => [a.id, a]));
   return modules
-    .map((module) => ({
-      id: module.id,
-      label: labels.get(module.id) ?? module.id,
-      module,
-      health: healthOf(module),
-    }))
+    .map((module) => {
+      const address = addresses.get(module.id);
+      const record = healthOf(module);
+      const silent = record === 'ok' && address !== undefined && panel?.(address) != null;
+      return {
+        id: module.id,
+        label: address?.label ?? module.id,
+        module,
+        health: silent ? ('offline' as const) : record,
+      };
+    })
     .sort((a, b) => RANK[a.health] - RANK[b.health] || a.label.localeCompare(b.label));
 }
 
@@ -41,11 +54,13 @@ export class RoomHealth {
   #loaded = $state(false);
   #loading = $state(false);
   #problem = $state<Problem | null>(null);
-  readonly rows: RoomModuleRow[] = $derived(roomRows(this.#modules));
+  #panel: PanelSilence = null;
+  readonly rows: RoomModuleRow[] = $derived(roomRows(this.#modules, this.#panel));
   readonly attention: number = $derived(this.rows.filter((r) => r.health !== 'ok').length);
 
-  constructor(api: RoomdeckApi, systemId: string) {
+  constructor(api: RoomdeckApi, systemId: string, panel: PanelSilence = null) {
     this.#api = api;
+    this.#panel = panel;
     this.systemId = systemId;
     this.actions = new BulkActions(api, (id) => this.#reread(id));
   }
