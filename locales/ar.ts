@@ -322,6 +322,7 @@ export const ar = {
   'room.equipment.lighting': '{count, plural, zero {لا وحدات تحكم بالإضاءة} one {وحدة تحكم بالإضاءة} two {وحدتا تحكم بالإضاءة} few {# وحدات تحكم بالإضاءة} many {# وحدة تحكم بالإضاءة} other {# وحدة تحكم بالإضاءة}}',
   'room.equipment.blinds': '{count, plural, zero {لا ستائر} one {ستارة واحدة} two {ستارتان} few {# ستائر} many {# ستارة} other {# ستارة}}',
   'room.equipment.roomPc': '{count, plural, zero {لا حواسيب} one {حاسوب الغرفة} two {حاسوبان} few {# حواسيب} many {# حاسوبًا} other {# حاسوب}}',
+  'room.equipment.codec': '{count, plural, zero {لا أنظمة اتصال مرئي} one {نظام اتصال مرئي واحد} two {نظاما اتصال مرئي} few {# أنظمة اتصال مرئي} many {# نظام اتصال مرئي} other {# نظام اتصال مرئي}}',
   'room.equipment.other': '{count, plural, zero {# × {className}} one {# × {className}} two {# × {className}} few {# × {className}} many {# × {className}} other {# × {className}}}',
   'room.kind.display': 'الشاشة',
   'room.kind.projector': 'جهاز العرض',

@@ -316,6 +316,7 @@ export const de = {
   'room.equipment.lighting': '{count, plural, one {# Lichtsteuerung} other {# Lichtsteuerungen}}',
   'room.equipment.blinds': '{count, plural, one {# Jalousie} other {# Jalousien}}',
   'room.equipment.roomPc': '{count, plural, one {# Raum-PC} other {# Raum-PCs}}',
+  'room.equipment.codec': '{count, plural, one {# Videokonferenzsystem} other {# Videokonferenzsysteme}}',
   'room.equipment.other': '{count, plural, one {# × {className}} other {# × {className}}}',
   'room.kind.display': 'Display',
   'room.kind.projector': 'Projektor',

@@ -320,6 +320,7 @@ export const en = {
   'room.equipment.lighting': '{count, plural, one {# lighting control} other {# lighting controls}}',
   'room.equipment.blinds': '{count, plural, one {# set of blinds} other {# sets of blinds}}',
   'room.equipment.roomPc': '{count, plural, one {# room PC} other {# room PCs}}',
+  'room.equipment.codec': '{count, plural, one {# video-call system} other {# video-call systems}}',
   'room.equipment.other': '{count, plural, one {# {name}} other {# {names}}}',
   'room.kind.display': 'Display',
   'room.kind.projector': 'Projector',

@@ -8,7 +8,10 @@ export const OPENING_AHEAD_MS = 3_000;
  * page asks, so it starts `systems.open` when it serves index.html and the page's own `session.boot`
  * a moment later takes that opening instead of starting its own, so the page's code loading and
  * the service's answers overlap. Taken once (the boot of the page that was served), for the same
- * room, within OPENING_AHEAD_MS; a failed one is opened again by the boot, never reported from here.
+ * room, within OPENING_AHEAD_MS. A failed one is the boot's answer, not tried again: it failed moments
+ * ago, and against a service that does not answer, a second attempt would make the boot wait twice
+ * as long as the page's deadline allows (the page would say "not signed in" instead of showing the
+ * room as unknown).
  */
 export class OpeningAhead {
   readonly #now: () => number;
@@ -35,11 +38,7 @@ export class OpeningAhead {
     const ahead = this.#ahead;
     this.#ahead = null;
     if (ahead !== null && ahead.id === systemId && this.#now() - ahead.at <= this.#maxAgeMs) {
-      try {
-        return await ahead.opening;
-      } catch {
-        // Opened again below: the boot reports its own attempt.
-      }
+      return ahead.opening;
     }
     return open(systemId);
   }

@@ -76,8 +76,12 @@ async function openPanelToolsBehindPin(page: Page): Promise<void> {
   const pad = drawer.getByRole('group', { name: 'Enter the technician PIN' });
   for (const digit of PIN) await pad.getByRole('button', { name: digit, exact: true }).click();
   await pad.getByRole('button', { name: 'OK' }).click();
-  await drawer.getByRole('button', { name: 'Sign in' }).click();
-  await signInOnServicePage(page, 'tech@demo.local');
+  // The service's sign-in page opens in a window over the panel, which stays as it is.
+  const [login] = await Promise.all([
+    page.waitForEvent('popup'),
+    drawer.getByRole('button', { name: 'Sign in' }).click(),
+  ]);
+  await signInOnServicePage(login, 'tech@demo.local');
   await drawer
     .getByRole('navigation', { name: 'Technician sections' })
     .getByRole('button', { name: 'Panel' })

@@ -151,7 +151,7 @@ test('a room without room logic: the panel itself holds a start touched during t
     await service.exec(system.id, 'Projector', 'power', [true]);
     await service.moduleSettings(projector.id, { warm_up_seconds: 3600, cool_down_seconds: 3600 });
     await service.exec(system.id, 'Projector', 'power', [false]);
-    await openRoom(page, stack.host.url, 'Seminar Room 5');
+    await openRoom(page, stack.host.url, 'Seminar Room 5', 'Seminar');
     await expect(notes(page)).toHaveText(/cooling down — 3[56]\d\d s$/);
 
     await tile(page, 'HDMI 2').click();

@@ -125,6 +125,7 @@ test('Help belongs to the room: its name and id, its number large, only its devi
   const about = help.getByRole('region', { name: 'About this room' });
   await expect(about.getByRole('list', { name: 'Equipment' }).getByRole('listitem')).toHaveText([
     '1 display',
+    '1 video-call system',
   ]);
   // Nothing the room does not have, nothing in a programmer's words.
   await expect(help).not.toContainText(/Room PC|camera|projector|RoomLogic|Bookings|×/i);
@@ -143,6 +144,7 @@ test('Help belongs to the room: its name and id, its number large, only its devi
     '2 displays',
     '2 cameras',
     '1 lighting control',
+    '1 video-call system',
     '1 presenter PC',
     '1 recorder',
   ]);

@@ -72,6 +72,7 @@ test.describe('the panel against the simulator', () => {
       '2 displays',
       '2 cameras',
       '1 lighting control',
+      '1 video-call system',
       '1 presenter PC',
       '1 recorder',
     ]);

@@ -222,6 +222,9 @@ test.describe('the room panel', () => {
     await page.keyboard.press('Enter');
     await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
     await page.getByRole('tab', { name: 'Sources' }).focus();
+    // The boardroom's codec puts its Call page right after the sources.
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Call' })).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Lights' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: 'Lights' })).toBeFocused();

@@ -59,7 +59,10 @@ async function shownCode(page: Page): Promise<{ code: string; link: string }> {
   const qr = drawer(page).getByRole('img', { name: /QR code/ });
   await expect(qr).toBeVisible();
   // Drawn here, as SVG, with dark modules in it (not an image fetched from somewhere).
-  expect(((await qr.locator('path').getAttribute('d')) ?? '').length).toBeGreaterThan(500);
+  // The encoder loads with the first code shown, so the drawing follows the code by a moment.
+  await expect
+    .poll(async () => ((await qr.locator('path').getAttribute('d')) ?? '').length)
+    .toBeGreaterThan(500);
   return { code: (await code.textContent()) ?? '', link: (await qr.getAttribute('data-qr-text')) ?? '' };
 }
 

@@ -151,9 +151,13 @@ async function openDrawerAs(page: Page, username: string): Promise<void> {
   const pad = drawer(page).getByRole('group', { name: 'Enter the technician PIN' });
   for (const digit of PIN) await pad.getByRole('button', { name: digit, exact: true }).click();
   await pad.getByRole('button', { name: 'OK' }).click();
-  await drawer(page).getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/auth\/oauth\/authorize/);
-  await signInAtService(page, username);
+  // The service's sign-in page opens in a window over the panel.
+  const [login] = await Promise.all([
+    page.waitForEvent('popup'),
+    drawer(page).getByRole('button', { name: 'Sign in' }).click(),
+  ]);
+  await expect(login).toHaveURL(/\/auth\/oauth\/authorize/);
+  await signInAtService(login, username);
   await expect(drawer(page).getByRole('heading', { level: 1, name: 'Technician tools' })).toBeVisible();
 }
 

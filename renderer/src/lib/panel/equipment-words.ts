@@ -4,7 +4,7 @@ import { t } from '../i18n/i18n.svelte.ts';
 /*
  * A room's equipment as the people in it would list it ("2 displays, 1 camera"): module classes
  * become nouns with counts (the catalogue's plurals); the room's own machinery (its logic, calendar
- * service, video switcher) is not equipment anyone in the room touches, so it is left out.
+ * service, video switcher, a movable wall's sensor) is not equipment anyone in the room touches, so it is left out.
  */
 
 const NOUNS: Record<string, MessageKey | null> = {
@@ -15,9 +15,12 @@ const NOUNS: Record<string, MessageKey | null> = {
   Lighting: 'room.equipment.lighting',
   Blinds: 'room.equipment.blinds',
   RoomPC: 'room.equipment.roomPc',
+  VidConf: 'room.equipment.codec',
   Bookings: null,
   RoomLogic: null,
   Switcher: null,
+  // The movable wall is the building's, not something anyone in the room operates.
+  PartitionWall: null,
 };
 
 /** "PresenterPC" → "presenter PC"; "Microphone" → "microphone". */
