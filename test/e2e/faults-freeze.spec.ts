@@ -147,11 +147,14 @@ for (const mode of ['push', 'polling'] as const) {
         const heldPing = proxy.frames.find(
           (f) => f.held && f.from === 'client' && f.text === 'ping' && f.at >= frozenAt,
         );
-        expect(heldPing, 'a keepalive ping held by the freeze').toBeDefined();
-        expect(
-          Date.now() - (heldPing?.at ?? 0),
-          'told within 10 s of the first unanswered ping',
-        ).toBeLessThan(10_000);
+        // Either the keepalive's unanswered ping told it, within 10 s of the ping, or one of the
+        // page's own occasional reads (the rare re-reads of module records) hung first and told it
+        // sooner: both are the panel saying so by itself.
+        if (heldPing) {
+          expect(Date.now() - heldPing.at, 'told within 10 s of the first unanswered ping').toBeLessThan(
+            10_000,
+          );
+        }
       }
       const toldMs = Date.now() - frozenAt;
       await expectOneCalmMessage(page);
