@@ -169,6 +169,28 @@ export function checkNumber(method: string, param: string, number: string): void
     );
 }
 
+/** A new call in the codec's list, once its number is checked and the codec has room for it. */
+function addCall(
+  state: DeviceState,
+  settings: Record<string, unknown>,
+  method: string,
+  from: { direction: Call['direction']; status: Call['status']; number: string; name: string },
+): Call {
+  checkNumber(method, 'number', from.number);
+  checkRoom(state, settings);
+  const call: Call = {
+    id: nextId(state),
+    direction: from.direction,
+    status: from.status,
+    remote_name: from.name,
+    remote_number: from.number,
+    started_at: null,
+    held_by: null,
+  };
+  state.calls = [...callsOf(state), call];
+  return call;
+}
+
 export function dial(
   state: DeviceState,
   number: string,
@@ -176,20 +198,9 @@ export function dial(
   now: number,
   settings: Record<string, unknown>,
 ): Call {
-  checkNumber('dial', 'number', number);
-  checkRoom(state, settings);
   const t = timingsOf(settings);
   const fate = fateOf(number);
-  const call: Call = {
-    id: nextId(state),
-    direction: 'outgoing',
-    status: 'Dialling',
-    remote_name: name,
-    remote_number: number,
-    started_at: null,
-    held_by: null,
-  };
-  state.calls = [...callsOf(state), call];
+  const call = addCall(state, settings, 'dial', { direction: 'outgoing', status: 'Dialling', number, name });
   const dialled = now + t.dial * 1000;
   if (fate === 'busy') schedule(state, call.id, fate, { step: 'end', outcome: 'busy' }, dialled);
   // The codec tries for a while before it gives up on an address nobody answers for.
@@ -207,19 +218,13 @@ export function incoming(
   now: number,
   settings: Record<string, unknown>,
 ): Call {
-  checkNumber('test_incoming_call', 'number', number);
-  checkRoom(state, settings);
   const t = timingsOf(settings);
-  const call: Call = {
-    id: nextId(state),
+  const call = addCall(state, settings, 'test_incoming_call', {
     direction: 'incoming',
     status: 'Ringing',
-    remote_name: name,
-    remote_number: number,
-    started_at: null,
-    held_by: null,
-  };
-  state.calls = [...callsOf(state), call];
+    number,
+    name,
+  });
   schedule(state, call.id, 'answer', { step: 'end', outcome: 'not_answered' }, now + t.noAnswer * 1000);
   return call;
 }
