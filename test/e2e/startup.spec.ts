@@ -33,26 +33,29 @@ interface Loaded {
   scripts: Map<string, string>;
 }
 
-/** Loads the page again (the host already warm) and records what it asks for until it is interactive. */
+/**
+ * Loads the page again (the host already warm) and records what it asks for until it is interactive.
+ * Scripts are read back from the host by their address afterwards, not from the browser's response:
+ * a response still arriving for the page being reloaded away from has no body to read.
+ */
 async function reloadWatching(page: Page): Promise<Loaded> {
   const requests: string[] = [];
-  const bodies: Promise<[string, string]>[] = [];
-  const onRequest = (request: { url(): string }) => requests.push(new URL(request.url()).pathname);
-  const onResponse = (response: {
-    url(): string;
-    text(): Promise<string>;
-    request(): { resourceType(): string };
-  }) => {
-    if (response.request().resourceType() !== 'script') return;
-    bodies.push(response.text().then((text) => [new URL(response.url()).pathname, text]));
+  const scriptUrls = new Set<string>();
+  const onRequest = (request: { url(): string; resourceType(): string }) => {
+    requests.push(new URL(request.url()).pathname);
+    if (request.resourceType() === 'script') scriptUrls.add(request.url());
   };
   page.on('request', onRequest);
-  page.on('response', onResponse);
   await page.reload();
   await expect(page.locator('[data-ready="true"]')).toBeVisible();
   page.off('request', onRequest);
-  page.off('response', onResponse);
-  return { requests, scripts: new Map(await Promise.all(bodies)) };
+  const scripts = new Map<string, string>();
+  for (const url of scriptUrls) {
+    const response = await page.request.get(url);
+    expect(response.ok(), `${url} read back`).toBe(true);
+    scripts.set(new URL(url).pathname, await response.text());
+  }
+  return { requests, scripts };
 }
 
 const BOOT = '/bridge/session/boot';
