@@ -15,6 +15,7 @@ import {
 } from './join.ts';
 import { directoryOf, type Entry } from './directory.ts';
 import { outcomeWords } from './call-words.ts';
+import type { Fault } from '../panel/faults.ts';
 
 export interface CallSources {
   room: Room;
@@ -75,6 +76,25 @@ export class CallDesk {
     const at = this.#from.room.plan?.bookings;
     if (view === null || view.active !== null || !at) return null;
     return joinableMeeting(this.#from.room.feed(at.module, at.index).state, this.#nowS());
+  }
+
+  /**
+   * The codec not answering while a booked meeting could be joined: a fault to say on the welcome
+   * before anyone presses Join, as a dead projector is, in words for a video-call system (its
+   * driver's name means nothing to the people in the room).
+   */
+  get fault(): Fault | null {
+    const at = this.#spec;
+    if (!at || this.joinable === null) return null;
+    const { room } = this.#from;
+    const silence = room.silence(at);
+    if (silence === null) return null;
+    const call = callFor(room.roomHelp.phone);
+    const sentence =
+      silence.why === 'stopped'
+        ? t('call.fault.switchedOff', { call })
+        : t('call.fault.notResponding', { call });
+    return { device: { module: at.module, index: at.index }, name: room.nameOf(at), sentence };
   }
 
   /** Who the call is with: the booked meeting's title when it is that meeting's address, else the codec's name. */
