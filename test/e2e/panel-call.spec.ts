@@ -205,7 +205,7 @@ test('a call ringing in is answered from the welcome, which starts the room', as
   expect(errors).toEqual([]);
 });
 
-test('a busy meeting and a codec that does not answer are said in the room’s words', async ({ page }) => {
+test('a busy meeting is said in the room’s words, with the number to call', async ({ page }) => {
   await meetingNow('Supplier call', 'busy@zoom.video.demo.local');
   await openRoom(page, stack.host.url, 'Harbour Boardroom');
   await joinCard(page).getByRole('button', { name: 'Join' }).click();
