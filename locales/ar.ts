@@ -226,6 +226,7 @@ export const ar = {
   'call.time.short': '{minutes}:{seconds}',
   'call.time.long': '{hours}:{minutes}:{seconds}',
   'call.ended': 'انتهت المكالمة.',
+  'call.ended.farEnd': 'انتهت المكالمة: أنهى الطرف الآخر الاتصال.',
   'call.fail.busy': 'خط الاجتماع مشغول: حاول مرة أخرى بعد قليل، أو {call}.',
   'call.fail.rejected': 'رُفضت المكالمة من الطرف الآخر: حاول مرة أخرى، أو {call}.',
   'call.fail.dropped': 'انقطعت المكالمة: انضم مرة أخرى، أو {call}.',

@@ -223,6 +223,7 @@ export const de = {
   'call.time.short': '{minutes}:{seconds}',
   'call.time.long': '{hours}:{minutes}:{seconds}',
   'call.ended': 'Der Anruf wurde beendet.',
+  'call.ended.farEnd': 'Der Anruf ist beendet: Die Gegenseite hat aufgelegt.',
   'call.fail.busy': 'Die Leitung der Besprechung ist besetzt: Versuchen Sie es gleich noch einmal, oder {call}.',
   'call.fail.rejected': 'Der Anruf wurde auf der Gegenseite abgelehnt: Versuchen Sie es noch einmal, oder {call}.',
   'call.fail.dropped': 'Die Verbindung ist abgebrochen: Treten Sie erneut bei, oder {call}.',

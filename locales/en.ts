@@ -228,6 +228,7 @@ export const en = {
   'call.time.short': '{minutes}:{seconds}',
   'call.time.long': '{hours}:{minutes}:{seconds}',
   'call.ended': 'The call ended.',
+  'call.ended.farEnd': 'The call ended: the other side hung up.',
   'call.fail.busy': 'The meeting’s line is busy: try again in a moment, or {call}.',
   'call.fail.rejected': 'The call was declined at the other end: try again, or {call}.',
   'call.fail.dropped': 'The call dropped: join again, or {call}.',

@@ -47,6 +47,7 @@ const strip = (page: Page) => page.getByRole('region', { name: 'Video call' }).f
 const joinCard = (page: Page) => page.getByRole('region', { name: 'Join the meeting' });
 const callPage = (page: Page) => page.locator('.call-page');
 const connected = (page: Page) => strip(page).locator('[data-call-status="Connected"]');
+const HUNG_UP = 'The call ended: the other side hung up.';
 
 /**
  * Every call phase the page shows, in order: the join's progress (`join:starting`…) and then the
@@ -414,6 +415,32 @@ test('a reload mid-call shows the call; one after the far end hung up shows none
   await expect(page.locator('.panel')).toHaveAttribute('data-ready', 'true');
   await expect(page.locator('[data-call-status]')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Leave call' })).toHaveCount(0);
+  // Old news after the reload: the end is not said again.
+  await expect(page.getByText(HUNG_UP)).toHaveCount(0);
+});
+
+test('the far end hanging up is said once, as theirs; leaving the call here is not said so', async ({
+  page,
+}) => {
+  await joinFromWelcome(page);
+  await service.exec(BOARDROOM, 'VidConf', 'test_far_end', ['hangup']);
+  await expect(page.getByText(HUNG_UP)).toBeVisible();
+  await expect(page.getByText(HUNG_UP)).toHaveCount(1);
+  expect((await codec()).last_call).toMatchObject({ outcome: 'ended', ended_by: 'remote' });
+  await expect(page.locator('[data-call-status]')).toHaveCount(0);
+  const errors = await shootAndAxe(page, 'call', 'hung-up');
+  await strip(page).getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText(HUNG_UP)).toHaveCount(0);
+
+  // Left here: the room knows, nothing to tell it.
+  await service.exec(BOARDROOM, 'VidConf', 'dial', ['4400']);
+  await expect(connected(page)).toBeVisible({ timeout: 20_000 });
+  await strip(page).getByRole('button', { name: 'Leave call' }).click();
+  await expect.poll(calls).toEqual([]);
+  expect((await codec()).last_call).toMatchObject({ outcome: 'ended', ended_by: 'local' });
+  await expect(page.locator('[data-call-status]')).toHaveCount(0);
+  await expect(page.getByText(HUNG_UP)).toHaveCount(0);
+  expect(errors).toEqual([]);
 });
 
 /** A room as another vendor's service describes it: a bare logic, a display, and a codec called "Codec". */

@@ -29,7 +29,15 @@ export interface LastCall {
   number: string;
   outcome: CallOutcome;
   at: number;
+  /**
+   * Which side ended it: 'local' (this room hung up or declined), 'remote' (the far end hung up,
+   * declined or was busy), null (nobody did: the line dropped, or nobody answered), as RoomOS's
+   * disconnect cause says, so a panel can say "the other side hung up" only when they did.
+   */
+  ended_by: EndedBy;
 }
+
+export type EndedBy = 'local' | 'remote' | null;
 
 /** How a dialled number will fare, from the documented test numbers (a word in the number). */
 type Fate = 'answer' | 'busy' | 'reject' | 'unreachable' | 'drop' | 'no_answer';
@@ -86,9 +94,21 @@ const fateOfCall = (state: DeviceState, id: number): Fate =>
   timelineOf(state).find((p) => p.id === id)?.fate ?? 'answer';
 
 /** The call ends (`outcome`) at `at`: it shows Disconnecting a moment, then leaves the list. */
-export function endCall(state: DeviceState, call: Call, outcome: CallOutcome, at: number, t: Timings): void {
+export function endCall(
+  state: DeviceState,
+  call: Call,
+  outcome: CallOutcome,
+  at: number,
+  t: Timings,
+  by: EndedBy,
+): void {
   update(state, call.id, { status: 'Disconnecting', held_by: null });
-  state.last_call = { number: call.remote_number, outcome, at: Math.floor(at / 1000) } satisfies LastCall;
+  state.last_call = {
+    number: call.remote_number,
+    outcome,
+    at: Math.floor(at / 1000),
+    ended_by: by,
+  } satisfies LastCall;
   schedule(state, call.id, fateOfCall(state, call.id), { step: 'gone' }, at + t.disconnect * 1000);
   if (liveCalls(state).length === 0) {
     // With no call left there is no far end to share, and tones sent are history.
@@ -123,7 +143,14 @@ function apply(state: DeviceState, p: Pending, t: Timings): void {
       connect(state, p.id, p.at, t);
       return;
     case 'end':
-      endCall(state, call, p.outcome, p.at, t);
+      endCall(
+        state,
+        call,
+        p.outcome,
+        p.at,
+        t,
+        p.outcome === 'rejected' || p.outcome === 'busy' ? 'remote' : null,
+      );
       return;
     case 'gone':
       state.calls = callsOf(state).filter((c) => c.id !== p.id);
@@ -280,7 +307,7 @@ export function decline(
   const isRinging = (c: Call) => c.direction === 'incoming' && c.status === 'Ringing';
   const [call] = targets(state, 'call_reject', id, isRinging, 'No incoming call is ringing.');
   if (!call || !isRinging(call)) throw new DriverError(`Call ${id} is not an incoming call that is ringing.`);
-  endCall(state, call, 'rejected', now, timingsOf(settings));
+  endCall(state, call, 'rejected', now, timingsOf(settings), 'local');
 }
 
 /** Hangs up one call, or every call when none is named; with no call at all there is nothing to do. */
@@ -301,7 +328,7 @@ export function hangup(
       call.status === 'Connected' || call.status === 'OnHold' || call.status === 'Connecting'
         ? 'ended'
         : 'not_answered';
-    endCall(state, call, outcome, now, t);
+    endCall(state, call, outcome, now, t, 'local');
     ended += 1;
   }
   return ended;
@@ -358,7 +385,7 @@ export function farEnd(
       const caller = calls.find((c) => c.direction === 'incoming' && c.status === 'Ringing');
       const ending = inCall ?? caller;
       if (!ending) throw new DriverError('No call for the far end to hang up.');
-      endCall(state, ending, inCall ? 'ended' : 'not_answered', now, timingsOf(settings));
+      endCall(state, ending, inCall ? 'ended' : 'not_answered', now, timingsOf(settings), 'remote');
       return;
     }
     case 'hold': {

@@ -17,6 +17,9 @@ import { directoryOf, type Entry } from './directory.ts';
 import { outcomeWords } from './call-words.ts';
 import type { Fault } from '../panel/faults.ts';
 
+/** How long "the other side hung up" stays said: news for the people in the call, not the next meeting. */
+const HUNG_UP_SAID_S = 120;
+
 export interface CallSources {
   room: Room;
   /** The panel's clock, ticking every second. */
@@ -44,9 +47,14 @@ export class CallDesk {
   // Kept as how to say it, not as words said once: a language switch re-says it.
   #problem = $state<(() => string) | null>(null);
   #found = $state<Entry[] | null>(null);
+  // Only a call that ends while this panel watches is said ended: after a reload or a restart an
+  // old end said again would be news that is not. The end closed here is not said again.
+  readonly #since: number;
+  #endClosed = $state<number | null>(null);
 
   constructor(from: CallSources) {
     this.#from = from;
+    this.#since = Math.floor(from.nowMs() / 1000);
   }
 
   get #spec() {
@@ -126,6 +134,16 @@ export class CallDesk {
     return outcomeWords(progress.outcome, callFor(this.#from.room.roomHelp.phone));
   }
 
+  /** The far end hung up the room's call: said once, until closed (and only for a while). */
+  get hungUp(): string | null {
+    const view = this.view;
+    const last = view?.lastCall;
+    if (!view || view.active !== null || !last || this.problem !== null) return null;
+    if (last.outcome !== 'ended' || last.endedBy !== 'remote') return null;
+    if (last.at < this.#since || last.at === this.#endClosed) return null;
+    return this.#nowS() - last.at <= HUNG_UP_SAID_S ? t('call.ended.farEnd') : null;
+  }
+
   /** The directory's answer to the last search (null: none asked). */
   get found(): Entry[] | null {
     return this.#found;
@@ -134,6 +152,7 @@ export class CallDesk {
   dismiss(): void {
     this.#problem = null;
     this.#attempt = null;
+    this.#endClosed = this.view?.lastCall?.at ?? null;
   }
 
   /** One touch: start the room, recall the camera's first preset, dial the meeting. */
