@@ -368,6 +368,7 @@ export const ar = {
   'room.booking.span': '{start}–{end}',
   'room.booking.countdown': '{minutes}:{seconds}',
   'room.dialog.endAndOff': 'هل تريد إنهاء الاجتماع وإيقاف الغرفة؟',
+  'room.dialog.endCallAndOff': 'هل تريد إنهاء الاجتماع ومغادرة مكالمة الفيديو وإيقاف الغرفة؟',
   'room.dialog.endMeeting': 'هل تريد إنهاء الاجتماع الآن؟ ستصبح الغرفة متاحة للآخرين.',
   'room.dialog.off': 'هل تريد إيقاف الغرفة؟ ستتوقف الشاشات والصوت والكاميرات.',
   'room.power.tileFailed': 'لم يظهر {source} (لا تزال الشاشات تعرض شيئًا آخر): أعد المحاولة، أو {call}.',

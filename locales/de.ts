@@ -362,6 +362,7 @@ export const de = {
   'room.booking.span': '{start}–{end}',
   'room.booking.countdown': '{minutes}:{seconds}',
   'room.dialog.endAndOff': 'Meeting beenden und den Raum ausschalten?',
+  'room.dialog.endCallAndOff': 'Meeting beenden, den Videoanruf verlassen und den Raum ausschalten?',
   'room.dialog.endMeeting': 'Meeting jetzt beenden? Der Raum wird für andere frei.',
   'room.dialog.off': 'Raum ausschalten? Bildschirme, Ton und Kameras werden abgeschaltet.',
   'room.power.tileFailed': '{source} ist nicht erschienen (die Bildschirme zeigen noch etwas anderes): Versuchen Sie es erneut, oder {call}.',

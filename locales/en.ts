@@ -366,6 +366,7 @@ export const en = {
   'room.booking.span': '{start}–{end}',
   'room.booking.countdown': '{minutes}:{seconds}',
   'room.dialog.endAndOff': 'End the meeting and switch the room off?',
+  'room.dialog.endCallAndOff': 'End the meeting, leave the video call and switch the room off?',
   'room.dialog.endMeeting': 'End the meeting now? The room becomes free for others.',
   'room.dialog.off': 'Switch the room off? Screens, sound and cameras shut down.',
   'room.power.tileFailed': '{source} did not come up (the screens still show something else): try again, or {call}.',

@@ -386,7 +386,7 @@ test('End meeting in a call leaves the call and switches the room off, as it doe
   await joinFromWelcome(page);
   await page.getByRole('button', { name: 'End meeting', exact: true }).click();
   const question = page.getByRole('alertdialog');
-  await expect(question).toBeVisible();
+  await expect(question).toContainText('End the meeting, leave the video call and switch the room off?');
   const errors = await shootAndAxe(page, 'call', 'end-meeting');
   await question.getByRole('button', { name: 'End meeting', exact: true }).click();
   await expect.poll(calls).toEqual([]);
