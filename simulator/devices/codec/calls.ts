@@ -29,11 +29,8 @@ export interface LastCall {
   number: string;
   outcome: CallOutcome;
   at: number;
-  /**
-   * Which side ended it: 'local' (this room hung up or declined), 'remote' (the far end hung up,
-   * declined or was busy), null (nobody did: the line dropped, or nobody answered), as RoomOS's
-   * disconnect cause says, so a panel can say "the other side hung up" only when they did.
-   */
+  /** Who ended it, as RoomOS's disconnect cause says: this room, the far end (busy or declined
+   * too), or nobody (dropped, unanswered); a panel says "the other side hung up" only when they did. */
   ended_by: EndedBy;
 }
 
@@ -101,14 +98,10 @@ export function endCall(
   at: number,
   t: Timings,
   by: EndedBy,
-): void {
+) {
   update(state, call.id, { status: 'Disconnecting', held_by: null });
-  state.last_call = {
-    number: call.remote_number,
-    outcome,
-    at: Math.floor(at / 1000),
-    ended_by: by,
-  } satisfies LastCall;
+  const ended: LastCall = { number: call.remote_number, outcome, at: Math.floor(at / 1000), ended_by: by };
+  state.last_call = ended;
   schedule(state, call.id, fateOfCall(state, call.id), { step: 'gone' }, at + t.disconnect * 1000);
   if (liveCalls(state).length === 0) {
     // With no call left there is no far end to share, and tones sent are history.
