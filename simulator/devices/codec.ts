@@ -41,8 +41,10 @@ import { readBool, readInt } from './values.ts';
  *   OnHold or Disconnecting; `started_at` is null until the call connects; `held_by` says who put
  *   it on hold ('local' | 'remote', null when not on hold). Empty: no call. A call leaves the list
  *   `disconnect_seconds` (default 1) after it ends, showing Disconnecting meanwhile.
- * - `last_call`: how the last call ended, `{number, outcome, at}` with outcome ended, busy,
- *   rejected, unreachable, dropped or not_answered (null before any), so a panel can say "busy".
+ * - `last_call`: how the last call ended, `{number, outcome, at, ended_by}` with outcome ended,
+ *   busy, rejected, unreachable, dropped or not_answered (null before any), so a panel can say
+ *   "busy"; `ended_by` 'local', 'remote' or null (nobody: dropped, unanswered), so it can say
+ *   "the other side hung up" only when they did.
  * - `presentation`: 'none' | 'local' (the room shares, `presentation_source` its input) |
  *   'remote' (the far end shares; only in a call).
  * - `mic_mute` (privacy), `volume` (0–100), `selfview`, `speaker_track` (auto-framing),

@@ -29,7 +29,12 @@ export interface LastCall {
   number: string;
   outcome: CallOutcome;
   at: number;
+  /** Who ended it, as RoomOS's disconnect cause says: this room, the far end (busy or declined
+   * too), or nobody (dropped, unanswered); a panel says "the other side hung up" only when they did. */
+  ended_by: EndedBy;
 }
+
+export type EndedBy = 'local' | 'remote' | null;
 
 /** How a dialled number will fare, from the documented test numbers (a word in the number). */
 type Fate = 'answer' | 'busy' | 'reject' | 'unreachable' | 'drop' | 'no_answer';
@@ -86,9 +91,17 @@ const fateOfCall = (state: DeviceState, id: number): Fate =>
   timelineOf(state).find((p) => p.id === id)?.fate ?? 'answer';
 
 /** The call ends (`outcome`) at `at`: it shows Disconnecting a moment, then leaves the list. */
-export function endCall(state: DeviceState, call: Call, outcome: CallOutcome, at: number, t: Timings): void {
+export function endCall(
+  state: DeviceState,
+  call: Call,
+  outcome: CallOutcome,
+  at: number,
+  t: Timings,
+  by: EndedBy,
+) {
   update(state, call.id, { status: 'Disconnecting', held_by: null });
-  state.last_call = { number: call.remote_number, outcome, at: Math.floor(at / 1000) } satisfies LastCall;
+  const ended: LastCall = { number: call.remote_number, outcome, at: Math.floor(at / 1000), ended_by: by };
+  state.last_call = ended;
   schedule(state, call.id, fateOfCall(state, call.id), { step: 'gone' }, at + t.disconnect * 1000);
   if (liveCalls(state).length === 0) {
     // With no call left there is no far end to share, and tones sent are history.
@@ -123,7 +136,14 @@ function apply(state: DeviceState, p: Pending, t: Timings): void {
       connect(state, p.id, p.at, t);
       return;
     case 'end':
-      endCall(state, call, p.outcome, p.at, t);
+      endCall(
+        state,
+        call,
+        p.outcome,
+        p.at,
+        t,
+        p.outcome === 'rejected' || p.outcome === 'busy' ? 'remote' : null,
+      );
       return;
     case 'gone':
       state.calls = callsOf(state).filter((c) => c.id !== p.id);
@@ -280,7 +300,7 @@ export function decline(
   const isRinging = (c: Call) => c.direction === 'incoming' && c.status === 'Ringing';
   const [call] = targets(state, 'call_reject', id, isRinging, 'No incoming call is ringing.');
   if (!call || !isRinging(call)) throw new DriverError(`Call ${id} is not an incoming call that is ringing.`);
-  endCall(state, call, 'rejected', now, timingsOf(settings));
+  endCall(state, call, 'rejected', now, timingsOf(settings), 'local');
 }
 
 /** Hangs up one call, or every call when none is named; with no call at all there is nothing to do. */
@@ -301,7 +321,7 @@ export function hangup(
       call.status === 'Connected' || call.status === 'OnHold' || call.status === 'Connecting'
         ? 'ended'
         : 'not_answered';
-    endCall(state, call, outcome, now, t);
+    endCall(state, call, outcome, now, t, 'local');
     ended += 1;
   }
   return ended;
@@ -358,7 +378,7 @@ export function farEnd(
       const caller = calls.find((c) => c.direction === 'incoming' && c.status === 'Ringing');
       const ending = inCall ?? caller;
       if (!ending) throw new DriverError('No call for the far end to hang up.');
-      endCall(state, ending, inCall ? 'ended' : 'not_answered', now, timingsOf(settings));
+      endCall(state, ending, inCall ? 'ended' : 'not_answered', now, timingsOf(settings), 'remote');
       return;
     }
     case 'hold': {

@@ -176,3 +176,32 @@ describe('joining the booked meeting', () => {
     expect(await muting).toBe(true);
   });
 });
+
+describe('a call the far end ends', () => {
+  const ended = (at: number, by: string) => ({
+    calls: [],
+    last_call: { number: 'ops@example.com', outcome: 'ended', at, ended_by: by },
+  });
+
+  it('is said once, as the other side hanging up, only when the codec says they did', () => {
+    const fake = new FakeRoom();
+    const { desk } = deskOver(fake, { room: true });
+    codec(fake, {
+      calls: [{ id: 1, direction: 'incoming', status: 'Connected', remote_name: 'Ops', started_at: nowS }],
+    });
+    expect(desk.hungUp).toBeNull();
+    codec(fake, ended(nowS + 5, 'local'));
+    expect(desk.hungUp).toBeNull();
+    codec(fake, ended(nowS + 6, 'remote'));
+    expect(desk.hungUp).toBe('The call ended: the other side hung up.');
+    desk.dismiss();
+    expect(desk.hungUp).toBeNull();
+  });
+
+  it('is not news after a restart: an end from before the panel started is not said', () => {
+    const fake = new FakeRoom();
+    const { desk } = deskOver(fake, { room: true });
+    codec(fake, ended(nowS - 30, 'remote'));
+    expect(desk.hungUp).toBeNull();
+  });
+});

@@ -72,7 +72,9 @@ describe('the codec, as the panel reads it', () => {
       { id: 1, name: 'Table' },
       { id: 2, name: '2' },
     ]);
-    expect(view.lastCall).toEqual({ number: 'x@busy.example.com', outcome: 'busy', at: now });
+    expect(view.lastCall).toEqual({ number: 'x@busy.example.com', outcome: 'busy', at: now, endedBy: null });
+    const hungUp = codecView({ last_call: { number: 'x', outcome: 'ended', at: now, ended_by: 'remote' } });
+    expect(hungUp.lastCall?.endedBy).toBe('remote');
     expect(codecView({ last_call: { outcome: 'exploded', at: now } }).lastCall).toBeNull();
   });
 

@@ -101,4 +101,16 @@ describe('on-screen keyboard', () => {
     await Promise.resolve();
     expect(screen.queryByRole('group', { name: 'On-screen keyboard' })).toBeNull();
   });
+
+  it('opens for a field tapped before it was loaded (its chunk arriving late)', async () => {
+    const scope = document.createElement('div');
+    scope.innerHTML = '<label for="q">Name</label><input id="q" type="search" />';
+    document.body.append(scope);
+    const field = screen.getByLabelText('Name') as HTMLInputElement;
+    field.focus();
+    render(OnScreenKeyboard, { scope });
+    await screen.findByRole('group', { name: 'On-screen keyboard' });
+    await tap('s', 'a', 'm');
+    expect(field.value).toBe('sam');
+  });
 });

@@ -190,7 +190,14 @@ describe('a call through the legacy API', () => {
     for (const [number, seconds, outcome] of outcomes) {
       ok(await legacyExec(SYS.huddle, 'dial', [number]));
       clock.advance(seconds * 1000);
-      expect((await legacyState(SYS.huddle)).last_call, number).toEqual({ number, outcome, at: nowS() });
+      // Busy and declined are the far end's answer; a line that drops or finds nobody is neither side's.
+      const by = outcome === 'busy' || outcome === 'rejected' ? 'remote' : null;
+      expect((await legacyState(SYS.huddle)).last_call, number).toEqual({
+        number,
+        outcome,
+        at: nowS(),
+        ended_by: by,
+      });
       clock.advance(1_000);
       expect(callsOf(await legacyState(SYS.huddle)), number).toEqual([]);
     }

@@ -88,7 +88,8 @@ describe('VidConf codec', () => {
       expect(statuses(d), number).not.toContain('Connected');
       expect(d.state().last_call, number).toBeNull();
       d.tick(0.5);
-      expect(d.state().last_call, number).toEqual({ number, outcome, at: nowS(d) });
+      const by = outcome === 'busy' || outcome === 'rejected' ? 'remote' : null;
+      expect(d.state().last_call, number).toEqual({ number, outcome, at: nowS(d), ended_by: by });
       expect(statuses(d), number).toEqual(['Disconnecting']);
       d.tick(1);
       expect(calls(d), number).toEqual([]);
@@ -115,7 +116,7 @@ describe('VidConf codec', () => {
     expect(statuses(d)).toEqual(['Connected', 'Connected']);
     expect(await d.exec('hangup', 2)).toEqual({ ended: 1 });
     expect(statuses(d)).toEqual(['Connected', 'Disconnecting']);
-    expect(d.state().last_call).toMatchObject({ number: '4400', outcome: 'ended' });
+    expect(d.state().last_call).toMatchObject({ number: '4400', outcome: 'ended', ended_by: 'local' });
     expect(await d.exec('hangup')).toEqual({ ended: 1 });
     d.tick(1);
     expect(calls(d)).toEqual([]);
@@ -193,7 +194,10 @@ describe('VidConf codec', () => {
     await expect(d.exec('test_far_end', 'stop_share')).rejects.toThrow(/not sharing/);
     await d.exec('test_far_end', 'share');
     await d.exec('test_far_end', 'hangup');
-    expect(d.state()).toMatchObject({ presentation: 'none', last_call: { outcome: 'ended' } });
+    expect(d.state()).toMatchObject({
+      presentation: 'none',
+      last_call: { outcome: 'ended', ended_by: 'remote' },
+    });
     d.tick(1);
     expect(calls(d)).toEqual([]);
     await expect(d.exec('test_far_end', 'hangup')).rejects.toThrow(/No call for the far end/);

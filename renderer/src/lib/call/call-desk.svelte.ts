@@ -15,6 +15,10 @@ import {
 } from './join.ts';
 import { directoryOf, type Entry } from './directory.ts';
 import { outcomeWords } from './call-words.ts';
+import type { Fault } from '../panel/faults.ts';
+
+/** How long "the other side hung up" stays said: news for the people in the call, not the next meeting. */
+const HUNG_UP_SAID_S = 120;
 
 export interface CallSources {
   room: Room;
@@ -43,9 +47,14 @@ export class CallDesk {
   // Kept as how to say it, not as words said once: a language switch re-says it.
   #problem = $state<(() => string) | null>(null);
   #found = $state<Entry[] | null>(null);
+  // Only a call that ends while this panel watches is said ended: after a reload or a restart an
+  // old end said again would be news that is not. The end closed here is not said again.
+  readonly #since: number;
+  #endClosed = $state<number | null>(null);
 
   constructor(from: CallSources) {
     this.#from = from;
+    this.#since = Math.floor(from.nowMs() / 1000);
   }
 
   get #spec() {
@@ -77,6 +86,25 @@ export class CallDesk {
     return joinableMeeting(this.#from.room.feed(at.module, at.index).state, this.#nowS());
   }
 
+  /**
+   * The codec not answering while a booked meeting could be joined: a fault to say on the welcome
+   * before anyone presses Join, as a dead projector is, in words for a video-call system (its
+   * driver's name means nothing to the people in the room).
+   */
+  get fault(): Fault | null {
+    const at = this.#spec;
+    if (!at || this.joinable === null) return null;
+    const { room } = this.#from;
+    const silence = room.silence(at);
+    if (silence === null) return null;
+    const call = callFor(room.roomHelp.phone);
+    const sentence =
+      silence.why === 'stopped'
+        ? t('call.fault.switchedOff', { call })
+        : t('call.fault.notResponding', { call });
+    return { device: { module: at.module, index: at.index }, name: room.nameOf(at), sentence };
+  }
+
   /** Who the call is with: the booked meeting's title when it is that meeting's address, else the codec's name. */
   whoOf(call: Call): string {
     const at = this.#from.room.plan?.bookings;
@@ -106,6 +134,16 @@ export class CallDesk {
     return outcomeWords(progress.outcome, callFor(this.#from.room.roomHelp.phone));
   }
 
+  /** The far end hung up the room's call: said once, until closed (and only for a while). */
+  get hungUp(): string | null {
+    const view = this.view;
+    const last = view?.lastCall;
+    if (!view || view.active !== null || !last || this.problem !== null) return null;
+    if (last.outcome !== 'ended' || last.endedBy !== 'remote') return null;
+    if (last.at < this.#since || last.at === this.#endClosed) return null;
+    return this.#nowS() - last.at <= HUNG_UP_SAID_S ? t('call.ended.farEnd') : null;
+  }
+
   /** The directory's answer to the last search (null: none asked). */
   get found(): Entry[] | null {
     return this.#found;
@@ -114,6 +152,7 @@ export class CallDesk {
   dismiss(): void {
     this.#problem = null;
     this.#attempt = null;
+    this.#endClosed = this.view?.lastCall?.at ?? null;
   }
 
   /** One touch: start the room, recall the camera's first preset, dial the meeting. */

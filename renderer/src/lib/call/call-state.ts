@@ -39,7 +39,8 @@ export interface CodecView {
   presets: { id: number; name: string }[];
   /** The preset the camera is at, as the codec says (null: moved since, or auto-framing). */
   preset: number | null;
-  lastCall: { number: string; outcome: LastOutcome; at: number } | null;
+  /** How the last call ended, and which side ended it (null: neither, or the codec does not say). */
+  lastCall: { number: string; outcome: LastOutcome; at: number; endedBy: 'local' | 'remote' | null } | null;
 }
 
 const STATUSES: readonly CallStatus[] = [
@@ -97,7 +98,8 @@ function lastCallOf(v: unknown): CodecView['lastCall'] {
   const outcome = OUTCOMES.find((o) => o === r?.outcome);
   const at = num(r?.at);
   if (!r || !outcome || at === null) return null;
-  return { number: text(r.number), outcome, at };
+  const endedBy = r.ended_by === 'local' || r.ended_by === 'remote' ? r.ended_by : null;
+  return { number: text(r.number), outcome, at, endedBy };
 }
 
 const NOTHING: CodecView = {

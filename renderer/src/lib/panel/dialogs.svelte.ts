@@ -26,9 +26,11 @@ export class PanelDialogs {
   get question(): string {
     const plan = this.#panel.plan;
     const hasPower = plan?.power !== null && plan?.power !== undefined;
+    // In a call, the question says the call ends too: nobody is cut off a call unwarned.
+    const inCall = this.#panel.calls.view?.active != null;
     return this.confirming === 'end'
       ? hasPower
-        ? t('room.dialog.endAndOff')
+        ? t(inCall ? 'room.dialog.endCallAndOff' : 'room.dialog.endAndOff')
         : t('room.dialog.endMeeting')
       : t('room.dialog.off');
   }

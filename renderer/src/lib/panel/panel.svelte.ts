@@ -143,7 +143,8 @@ export class PanelModel {
   get faults(): Fault[] {
     const { room } = this;
     const call = callFor(room.roomHelp.phone);
-    return neededDevices(this.plan).flatMap((device): Fault[] => {
+    const codec = this.calls.fault;
+    const devices = neededDevices(this.plan).flatMap((device): Fault[] => {
       const silence = room.silence(device);
       if (silence === null) return [];
       const name = device.name ?? room.nameOf(device);
@@ -155,6 +156,7 @@ export class PanelModel {
             : t('room.failure.notRespondingCall', { count: 1, devices: name, call });
       return [{ device, name, sentence }];
     });
+    return codec ? [...devices, codec] : devices;
   }
 
   /** On as the devices report it; a room with no power control is always in use. */
