@@ -13,10 +13,7 @@ afterEach(async () => {
   close = undefined;
 });
 
-async function setup(
-  api: RoomdeckApi = fakeApi(),
-  completeSignIn?: (url: URL) => Promise<undefined | 'technician'>,
-) {
+async function setup(api: RoomdeckApi = fakeApi(), completeSignIn?: (url: URL) => Promise<unknown>) {
   const fixture = await hostFixture(completeSignIn === undefined ? { api } : { api, completeSignIn });
   close = () => fixture.app.close();
   return fixture;

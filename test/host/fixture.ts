@@ -39,7 +39,7 @@ export interface HostFixtureOptions {
   /** The kiosk technician's verbs, served on `/technician/bridge/…`. */
   technicianApi?: RoomdeckApi;
   /** 'technician': the callback ended a kiosk technician's sign-in, in a window of its own. */
-  completeSignIn?: (url: URL) => Promise<undefined | 'technician'>;
+  completeSignIn?: (url: URL) => Promise<unknown>;
 }
 
 export async function hostFixture(options: HostFixtureOptions) {
@@ -54,7 +54,7 @@ export async function hostFixture(options: HostFixtureOptions) {
       ...(options.technicianApi ? { technicianApi: options.technicianApi } : {}),
       completeSignIn: async (url) => {
         callbacks.push(url);
-        return await options.completeSignIn?.(url);
+        return (await options.completeSignIn?.(url)) === 'technician' ? 'technician' : undefined;
       },
       dispose: async () => undefined,
     }),
