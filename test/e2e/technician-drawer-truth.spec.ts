@@ -84,6 +84,15 @@ test('“Sign in on this panel instead” opens the service’s page in a window
     'Sign-in cancelled. Sign in with your phone, or on this panel again.',
   );
 
+  // Closed with the window open (as the technician timeout closes it): the window goes with the drawer.
+  const [left] = await Promise.all([page.waitForEvent('popup'), onPanel.click()]);
+  await expect(left).toHaveURL(/\/auth\/oauth\/authorize/);
+  await drawer(page).getByRole('button', { name: 'Close' }).click();
+  await expect(drawer(page)).toHaveCount(0);
+  await expect.poll(() => left.isClosed(), { timeout: 10_000 }).toBe(true);
+  await openDrawer(page, stack.host.url, PIN);
+  await expect(onPanel).toBeVisible({ timeout: 15_000 });
+
   // Again, and this time finished in the window: the window closes, the tools open in the drawer.
   const [again] = await Promise.all([page.waitForEvent('popup'), onPanel.click()]);
   await signInAtService(again, 'tech@demo.local');
