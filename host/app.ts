@@ -69,7 +69,11 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
   // The callback URL carries an authorization code: never hand it on as a Referer.
   'referrer-policy': 'no-referrer',
-  'cross-origin-opener-policy': 'same-origin',
+  // Isolated from any window that opens the page, but keeping the handle on the one it opens: the
+  // technician's sign-in window leaves for the service's origin, and with `same-origin` the browser
+  // would cut the panel off from it (`closed` reads true, close() does nothing), so neither Cancel,
+  // the technician timeout nor a finished sign-in could close it.
+  'cross-origin-opener-policy': 'same-origin-allow-popups',
   'cross-origin-resource-policy': 'same-origin',
 };
 
@@ -148,7 +152,11 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
   });
 
   app.addHook('onSend', async (_request, reply, payload) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      // A route that chose its own opener policy keeps it (the technician's sign-in window).
+      if (name === 'cross-origin-opener-policy' && reply.hasHeader(name)) continue;
+      reply.header(name, value);
+    }
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html')) reply.header('cache-control', 'no-store');
     return payload;
@@ -184,8 +192,13 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
     app.get(path, async (request, reply) => {
       try {
         // The technician signed in in a window over the panel: that window has nothing to return to.
-        if ((await services().completeSignIn(new URL(request.url, origin()))) === 'technician')
+        if ((await services().completeSignIn(new URL(request.url, origin()))) === 'technician') {
+          // Arriving from the service's page (which sets no opener policy), a page of ours with
+          // one would be moved into a group of its own, and the panel would lose the handle it
+          // closes the window by: this page, which shows nothing secret, keeps the window's group.
+          reply.header('cross-origin-opener-policy', 'unsafe-none');
           return html(reply, 200, technicianSignedInPage(await pageWords(request.headers)));
+        }
       } catch (err) {
         // Not this sign-in's answer: refused, and the sign-in in progress keeps waiting for its own.
         if (isStrayCallback(err))

@@ -47,13 +47,11 @@ export function start({ api, boot, pageKey }: StartOptions): (error: BridgeError
 
 /**
  * The service's sign-in page in a window of its own over the panel (browser host): the panel and
- * the technician's drawer, with its Cancel, stay where they were. No opener: the service's page
- * gets no handle on the panel's.
+ * the technician's drawer, with its Cancel, stay where they were. The window keeps its opener:
+ * Chromium lets a page close only a window it still opens, so a window cut loose (`opener = null`,
+ * `noopener`) could not be closed by Cancel, the technician timeout or a finished sign-in. The
+ * page in it is the service's own sign-in page, which the panel trusts with its sign-in anyway.
  */
 function openSignInWindow(url: string): OpenedWindow | null {
-  const opened = window.open('about:blank', 'roomdeck-technician-sign-in', 'popup,width=520,height=720');
-  if (opened === null) return null;
-  opened.opener = null;
-  opened.location.replace(url);
-  return opened;
+  return window.open(url, 'roomdeck-technician-sign-in', 'popup,width=520,height=720');
 }

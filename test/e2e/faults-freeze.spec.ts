@@ -134,6 +134,7 @@ for (const mode of ['push', 'polling'] as const) {
     }) => {
       test.setTimeout(120_000);
       await open(page, false);
+      await expect(page.locator('[data-last-heard]')).toHaveCount(0);
       const frozenAt = Date.now();
       await proxy.set('freeze');
       if (mode === 'polling') {
@@ -161,6 +162,12 @@ for (const mode of ['push', 'polling'] as const) {
       await expect(page.locator('.panel')).toHaveAttribute('data-offline', 'true');
       // What the panel keeps showing, it shows as of when the room system last answered.
       await expect(notice(page).locator('[data-offline-as-of]')).toBeVisible();
+      // The calendar too: never a bare "Available until…" from a booking it cannot confirm now.
+      const headline = page.locator('.booking:not([data-compact="true"]) .booking-headline');
+      await expect(headline.locator('[data-last-heard]')).toHaveText(
+        /^when last heard, (just now|\d+ min ago)$/,
+      );
+      await expect(headline).toHaveText(/^Available (until \S+|for the rest of the day) when last heard, /);
       mkdirSync(SHOTS, { recursive: true });
       for (const size of SIZES) {
         await page.setViewportSize(size);

@@ -40,6 +40,12 @@ const light = (page: Page) => strip(page).getByRole('status');
 const press = (page: Page, name: string) =>
   strip(page).getByRole('group', { name: 'Lecture recording' }).getByRole('button', { name });
 
+/** Stop, and the question it asks answered: "Stop recording" ends it. */
+async function stopRecording(page: Page): Promise<void> {
+  await press(page, 'Stop').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Stop recording' }).click();
+}
+
 /** Screenshots at the three sizes, each one screen; and no serious or critical axe finding. */
 async function shoot(page: Page, name: string): Promise<void> {
   const result = await new AxeBuilder({ page }).analyze();
@@ -93,7 +99,7 @@ test('the welcome says when the timetable’s next recording starts, and the rec
   // Pushed at once; a panel that polls (no websocket) sees it within its slowest poll.
   await expect(light(page)).toHaveText(/^REC\s*\d:\d\d:\d\d$/, { timeout: 65_000 });
   expect(await recorder()).toMatchObject({ state: 'recording', title: 'Tutorial' });
-  await press(page, 'Stop').click();
+  await stopRecording(page);
   await expect(light(page)).toHaveText('Not recording');
   expect(await recorder()).toMatchObject({ state: 'idle' });
 });
@@ -137,7 +143,16 @@ test('Record, Pause, Resume and Stop at the lectern, the REC light and the time 
   await press(page, 'Resume').click();
   await expect(light(page)).toHaveText(/^REC/);
   expect((await recorder()).state).toBe('recording');
+  // One touch does not end a lecture's recording: Stop asks, with the time recorded so far.
   await press(page, 'Stop').click();
+  const question = page.getByRole('alertdialog');
+  await expect(question).toHaveText(/Stop recording this lecture\? \d:\d\d:\d\d recorded so far\./);
+  await shoot(page, 'stop-question');
+  await question.getByRole('button', { name: 'Keep recording' }).click();
+  await expect(question).toHaveCount(0);
+  expect((await recorder()).state).toBe('recording');
+  await expect(light(page)).toHaveText(/^REC/);
+  await stopRecording(page);
   await expect(light(page)).toHaveText('Not recording');
   await expect(press(page, 'Record')).toBeVisible();
   expect(await recorder()).toMatchObject({ state: 'idle', running_since: null });
@@ -160,4 +175,34 @@ test('the light shows only what the recorder says: a refused Record stays off, n
   await service.exec(AUDITORIUM, 'Recorder', 'record', ['Guest lecture']);
   await expect(light(page)).toHaveText(/^REC/, { timeout: 65_000 });
   await expect(press(page, 'Stop')).toBeVisible();
+});
+
+test('a room recording a lecture never switches itself off for want of a touch; stopped, it asks again', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await openRoom(page, stack.host.url, 'Tasman Auditorium');
+  await page.getByRole('group', { name: 'Sources' }).getByRole('button').first().click();
+  await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
+  await press(page, 'Record').click();
+  await expect(light(page)).toHaveText(/^REC/);
+
+  // Untouched past "Still using the room?" (three hours) and past its minute to answer: nothing asks.
+  const question = page.getByRole('alertdialog', { name: 'Still using the room?' });
+  for (const hour of [1, 2, 3]) {
+    await page.clock.fastForward(3_600_000);
+    await expect(light(page), `after ${hour} h`).toHaveText(/^REC/);
+  }
+  await page.clock.fastForward(5 * 60_000);
+  await expect(question).toHaveCount(0);
+  expect((await service.state(AUDITORIUM, 'RoomLogic')).power).toBe(true);
+  expect((await recorder()).state).toBe('recording');
+
+  // The recording stopped, the same panel left alone does ask: the watch was held, not broken.
+  await stopRecording(page);
+  await expect(light(page)).toHaveText('Not recording');
+  await expect(async () => {
+    await page.clock.fastForward(3_600_000);
+    await expect(question).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 });

@@ -111,4 +111,13 @@ test('a wall display that does not answer: the strip says what a person can chec
     /^Display 1 is not responding: check that it is switched on and plugged in, then try again, or call .+\.$/,
   );
   expect(await shootAndAxe(page, 'faults', 'huddle')).toEqual([]);
+
+  // Pressed anyway: the banner over the tiles keeps the advice, where the device is within reach.
+  await tile(page, 'Laptop').click();
+  await expect(tile(page, 'Laptop')).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
+  await expect(page.locator('.source-story')).toHaveText(
+    `Laptop: Display 1 is not responding: check that it is switched on and plugged in, then try again. Call AV support on ${BUILDING}.`,
+  );
+  await expect(page.getByText(/is not responding/).filter({ visible: true })).toHaveCount(1);
+  expect(await shootAndAxe(page, 'faults', 'huddle-pressed')).toEqual([]);
 });

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/own-stack.ts';
 import { signIn, signInAtService } from './support/panel.ts';
 import { shootAndAxe } from './support/shoot-and-axe.ts';
-import { drawer, openDrawer, phoneApproves } from './support/technician.ts';
+import { drawer, openDrawer, phoneApproves, shownCode } from './support/technician.ts';
 
 /*
  * The technician's drawer over a kiosk panel says what the panel behind it says. A wall display
@@ -60,6 +60,8 @@ test('“Sign in on this panel instead” opens the service’s page in a window
 }) => {
   test.setTimeout(120_000);
   await openDrawer(page, stack.host.url, PIN);
+  // A wall panel has no keyboard: the phone's QR code is offered first, the service's page second.
+  await shownCode(page);
   const onPanel = drawer(page).getByRole('button', { name: 'Sign in on this panel instead' });
   await expect(onPanel).toBeVisible({ timeout: 15_000 });
   const [popup] = await Promise.all([page.waitForEvent('popup'), onPanel.click()]);
@@ -70,12 +72,26 @@ test('“Sign in on this panel instead” opens the service’s page in a window
   await expect(drawer(page).locator('[data-sign-in="in-window"]')).toHaveText(
     "The service's sign-in page is open in a window over the panel. Sign in there; this panel keeps running behind it.",
   );
+  // The service's page is not ours (the drawer's keyboard cannot reach it): it says to plug one in.
+  await expect(drawer(page).locator('[data-note="needs-keyboard"]')).toHaveText(
+    "The service's sign-in page asks for your password and needs a real keyboard: plug one in if this panel has none.",
+  );
   expect(await shootAndAxe(page, 'technician', 'sign-in-window')).toEqual([]);
   await drawer(page).getByRole('button', { name: 'Cancel sign-in' }).click();
-  await popup.close();
+  // Cancel closes the window it opened: the panel kept its handle on it, though it left for the service.
+  await expect.poll(() => popup.isClosed(), { timeout: 10_000 }).toBe(true);
   await expect(drawer(page).getByRole('alert')).toHaveText(
     'Sign-in cancelled. Sign in with your phone, or on this panel again.',
   );
+
+  // Closed with the window open (as the technician timeout closes it): the window goes with the drawer.
+  const [left] = await Promise.all([page.waitForEvent('popup'), onPanel.click()]);
+  await expect(left).toHaveURL(/\/auth\/oauth\/authorize/);
+  await drawer(page).getByRole('button', { name: 'Close' }).click();
+  await expect(drawer(page)).toHaveCount(0);
+  await expect.poll(() => left.isClosed(), { timeout: 10_000 }).toBe(true);
+  await openDrawer(page, stack.host.url, PIN);
+  await expect(onPanel).toBeVisible({ timeout: 15_000 });
 
   // Again, and this time finished in the window: the window closes, the tools open in the drawer.
   const [again] = await Promise.all([page.waitForEvent('popup'), onPanel.click()]);
@@ -83,5 +99,6 @@ test('“Sign in on this panel instead” opens the service’s page in a window
   await expect(drawer(page).getByRole('heading', { level: 1, name: 'Technician tools' })).toBeVisible({
     timeout: 30_000,
   });
+  await expect.poll(() => again.isClosed(), { timeout: 10_000 }).toBe(true);
   await expect(page.getByRole('heading', { level: 1, name: 'Huddle 3.2' })).toBeAttached();
 });

@@ -13,7 +13,7 @@ afterEach(async () => {
   close = undefined;
 });
 
-async function setup(api: RoomdeckApi = fakeApi(), completeSignIn?: (url: URL) => Promise<void>) {
+async function setup(api: RoomdeckApi = fakeApi(), completeSignIn?: (url: URL) => Promise<unknown>) {
   const fixture = await hostFixture(completeSignIn === undefined ? { api } : { api, completeSignIn });
   close = () => fixture.app.close();
   return fixture;
@@ -200,6 +200,24 @@ describe('the browser host', () => {
     const response = await inject({ method: 'GET', url: '/auth/callback?error=access_denied&state=s' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('url=/');
+  });
+
+  it('keeps its handle on the windows it opens, and the technician’s sign-in window keeps its group to the end', async () => {
+    const { inject, openPage, app } = await setup();
+    // Isolated from whoever opens the page, but not from the sign-in window the page opens: with
+    // `same-origin` the browser cuts the handle once that window reaches the service.
+    const page = await inject({ method: 'GET', url: '/', headers: { cookie: (await openPage()).cookie } });
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    const returning = await inject({ method: 'GET', url: '/callback?code=abc&state=xyz' });
+    expect(returning.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    await app.close();
+
+    // The technician's callback page arrives from the service's page: it keeps the window's group.
+    const technician = await setup(fakeApi(), async () => 'technician');
+    const done = await technician.inject({ method: 'GET', url: '/callback?code=abc&state=xyz' });
+    expect(done.statusCode).toBe(200);
+    expect(done.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    expect(done.body).not.toContain('abc');
   });
 
   it('answers a callback that is not this sign-in’s (wrong or missing state) with 400', async () => {

@@ -38,7 +38,8 @@ export interface HostFixtureOptions {
   api: RoomdeckApi;
   /** The kiosk technician's verbs, served on `/technician/bridge/…`. */
   technicianApi?: RoomdeckApi;
-  completeSignIn?: (url: URL) => Promise<void>;
+  /** 'technician': the callback ended a kiosk technician's sign-in, in a window of its own. */
+  completeSignIn?: (url: URL) => Promise<unknown>;
 }
 
 export async function hostFixture(options: HostFixtureOptions) {
@@ -53,7 +54,7 @@ export async function hostFixture(options: HostFixtureOptions) {
       ...(options.technicianApi ? { technicianApi: options.technicianApi } : {}),
       completeSignIn: async (url) => {
         callbacks.push(url);
-        await options.completeSignIn?.(url);
+        return (await options.completeSignIn?.(url)) === 'technician' ? 'technician' : undefined;
       },
       dispose: async () => undefined,
     }),

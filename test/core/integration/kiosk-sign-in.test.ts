@@ -210,6 +210,16 @@ describe('kiosk sign-in in an isolated in-app window', () => {
     services.dispose();
   });
 
+  it('closes the window it owns on Cancel, though the page in it left for the service', async () => {
+    const { services, windows } = kioskServices();
+    await services.api.session.signIn({});
+    // The window is on the service's login page: the main process, not the panel, holds it.
+    expect(windows[0]?.navigate(`${sim.url}/auth/login`)).toBe(true);
+    await services.api.session.cancelSignIn({});
+    expect(windows[0]?.destroyed).toBe(true);
+    services.dispose();
+  });
+
   it('says the sign-in failed, and keeps nothing listening, when no window can be opened', async () => {
     let redirect: string | null = null;
     const { services } = servicesFor(sim.url, {

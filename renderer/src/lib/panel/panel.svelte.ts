@@ -400,8 +400,9 @@ export class PanelModel {
       this.#nowMs = this.room.clock.now();
       // Nothing is decided from values the service cannot confirm now (no switching off, no check-in).
       if (!this.room.unreachable) {
-        // A call under way is a meeting under way, booked or not: the room is not switched off under it.
-        this.idle.update(this.roomOn, this.booking?.status === 'busy' || this.calls.view?.active != null);
+        // A call or a recording under way is a meeting under way, booked or not: no switching off under it.
+        const inUse = this.calls.view?.active != null || this.#recorder.capturing;
+        this.idle.update(this.roomOn, this.booking?.status === 'busy' || inUse);
         // The room is on (started here or anywhere else): someone is using it, so check in.
         if (this.roomOn && this.plan?.power) this.#meeting.checkInIfWaiting();
       }

@@ -31,6 +31,11 @@ export class RecorderDesk {
       Math.floor(this.#from.nowMs() / 1000),
     );
   }
+  /** The recorder says a lecture is being recorded (paused counts: it is still that lecture's). */
+  get capturing(): boolean {
+    const status = this.view?.status;
+    return status === 'recording' || status === 'paused';
+  }
   /** The press waiting for the recorder's answer, if any. */
   get busy(): RecorderPress | null {
     return this.#busy;

@@ -137,9 +137,16 @@ export class DeviceTruth {
     if (quiet && silent) {
       // The room's own name for it when it published one ("Display 1", as its messages say).
       const who = 'name' in quiet && typeof quiet.name === 'string' ? quiet.name : silent.name;
+      // A display at the wall a person can check; a ceiling projector is the technician's.
+      const words =
+        silent.why === 'stopped'
+          ? 'room.source.stopped'
+          : room.withinReach(who)
+            ? 'room.source.silentCheck'
+            : 'room.source.silent';
       return {
         state: 'failed',
-        status: t(silent.why === 'stopped' ? 'room.source.stopped' : 'room.source.silent', {
+        status: t(words, {
           device: who,
           call: callWords(room.roomHelp.phone),
         }),
