@@ -131,3 +131,35 @@ test('a browser in German gets German’s catalogue with the page, and nothing t
     await context.close();
   }
 });
+
+test('the page names first only what its first screen shows: help, calls, a join, sign-in and the room list wait', async ({
+  page,
+  stack,
+}) => {
+  await signIn(page, stack.host.url);
+  await expect(page.locator('[data-ready="true"]')).toBeVisible();
+  // What index.html names (its script and the modules it preloads): what the browser fetches,
+  // parses and evaluates before the panel can draw, whatever the first screen turns out to be.
+  const origin = new URL(stack.host.url).origin;
+  const html = await (await page.request.get(`${origin}/`)).text();
+  const named = [...html.matchAll(/(?:src|href)="\.\/(assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!);
+  expect(named.length).toBeGreaterThan(1);
+  const scripts = new Map<string, string>();
+  for (const file of named) {
+    const response = await page.request.get(`${origin}/${file}`);
+    expect(response.ok(), `${file} read back`).toBe(true);
+    scripts.set(file, await response.text());
+  }
+  // Each left out by a class only its own markup carries.
+  const absent: Record<string, string> = {
+    'the help sheet': 'help-columns',
+    'the call page': 'call-grid',
+    'the joined room’s lock screen': 'join-lock-body',
+    'the sign-in screen': 'session-status',
+    'the room list': 'picker-filters',
+  };
+  for (const [what, mark] of Object.entries(absent)) {
+    const carriers = [...scripts].filter(([, text]) => text.includes(mark)).map(([file]) => file);
+    expect(carriers, `${what} named in the page's first bytes`).toEqual([]);
+  }
+});

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { verbNames } from '../../contract/channels.ts';
 import { PAGE_KEY_HEADER } from '../../contract/page-key.ts';
 import { type FakeApiLog, fakeApi, sampleArgs } from '../support/fake-api.ts';
@@ -217,5 +218,27 @@ describe('the HTTP bridge', () => {
       payload: JSON.stringify({ channel: 'systems:list' }),
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('the HTTP bridge on its way to listening', () => {
+  it('checks its path without compiling a JSON Schema validator, and still refuses a long one with a message', async () => {
+    // Fastify's own validator (Ajv) compiles the JSON Schema meta-schema before it checks anything:
+    // the largest single piece of the host's start-up, for two short strings. The Ajv Fastify uses:
+    const fromFastify = createRequire(createRequire(import.meta.url).resolve('@fastify/ajv-compiler'));
+    const Ajv = fromFastify('ajv') as { prototype: { compile: (...args: unknown[]) => unknown } };
+    const compile = vi.spyOn(Ajv.prototype, 'compile');
+    try {
+      const { openPage, bridge } = await setup();
+      const signedIn = await openPage();
+      const response = await bridge('x'.repeat(65), 'state', {}, signedIn);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ ok: false, error: { message: expect.any(String) } });
+      const fine = await bridge('systems', 'state', sampleArgs['systems.state'], signedIn);
+      expect(fine.statusCode).toBe(200);
+      expect(compile).not.toHaveBeenCalled();
+    } finally {
+      compile.mockRestore();
+    }
   });
 });
