@@ -95,4 +95,10 @@ describe('npm run check', () => {
   it('gives the unit run every core, not one fewer', () => {
     expect(vitestConfig.test?.maxWorkers).toBe(availableParallelism());
   });
+
+  it('lets the renderer, host and dom files share a module graph per worker, the rest not', () => {
+    const projects = (vitestConfig.test?.projects ?? []) as { test?: { name?: string; isolate?: boolean } }[];
+    const isolation = Object.fromEntries(projects.map((p) => [p.test?.name, p.test?.isolate ?? true]));
+    expect(isolation).toEqual({ node: true, 'node-shared': false, dom: false });
+  });
 });
