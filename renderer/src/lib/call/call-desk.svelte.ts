@@ -15,7 +15,7 @@ import {
 } from './join.ts';
 import { directoryOf, type Entry } from './directory.ts';
 import { outcomeWords } from './call-words.ts';
-import type { Fault } from '../panel/faults.ts';
+import type { Fault } from '../room/fault.ts';
 
 /** How long "the other side hung up" stays said: news for the people in the call, not the next meeting. */
 const HUNG_UP_SAID_S = 120;

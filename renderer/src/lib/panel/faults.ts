@@ -19,10 +19,4 @@ export function neededDevices(plan: PanelPlan | null): (Address & { name?: strin
   return seen;
 }
 
-/** One device the room needs that is not answering, said once, in its kind's words. */
-export interface Fault {
-  device: Address;
-  /** As the room names it ("Projector 1"). */
-  name: string;
-  sentence: string;
-}
+export type { Fault } from '../room/fault.ts';
