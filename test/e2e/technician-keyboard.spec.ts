@@ -135,6 +135,12 @@ test('on a kiosk, a tapped text field in the drawer gets a keyboard on the glass
   await expect(keyboard(page)).toHaveCount(0);
 
   await drawer(page).getByRole('button', { name: 'Edit', exact: true }).click();
+  // The settings' JSON is read on the glass too: the drawer's 18 px floor holds inside the field.
+  const settings = drawer(page).getByLabel('Settings (JSON)', { exact: true });
+  await expect(settings).toBeVisible();
+  expect(
+    await settings.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize)),
+  ).toBeGreaterThanOrEqual(18);
   const email = drawer(page).getByLabel('Email (calendar)');
   await expect(email).toHaveValue('');
   await email.click();
