@@ -100,6 +100,13 @@ export class Devices {
     return state;
   }
 
+  /** Whether the module's driver acts on its own as time passes (Driver.actsOnItsOwn). */
+  actsOnItsOwn(module: ModuleRecord): boolean {
+    const dependency = this.repo.dependencies.get(module.dependency_id);
+    const driver = dependency ? getDriver(dependency.driver) : undefined;
+    return driver?.actsOnItsOwn?.(module.settings) === true;
+  }
+
   async exec(target: Addressed, method: string, args: unknown[]): Promise<unknown> {
     const { module, driver, system } = target;
     if (!module.running) {

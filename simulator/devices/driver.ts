@@ -72,6 +72,12 @@ export interface Driver {
    */
   advance?(ctx: DriverContext): void;
   /**
+   * True when the module does something on its own as time passes that must happen on time
+   * whoever reads (a room logic following its wall, a recorder its timetable): the simulator's
+   * own clock advances it. Others change only what a read derives, and are left to their reads.
+   */
+  actsOnItsOwn?(settings: Record<string, unknown>): boolean;
+  /**
    * The state as one system sees it, for a module shared by several rooms (a lighting gateway
    * shows each room only its own areas). Absent: every system sees the whole state.
    */

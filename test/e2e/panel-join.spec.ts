@@ -167,12 +167,6 @@ test('combine from A: B locks and names A, A runs both halves, a source of B lig
 test('the wall’s sensor proposes the join, and the panel says when the wall disagrees', {
   tag: '@generation',
 }, async ({ page, browser, stack, service }) => {
-  // Known gap: against the legacy generation with the socket refused, the wall's join does not
-  // happen within 20 s of the wall opening (found when merging; the default pass is green).
-  test.fixme(
-    process.env.ROOMDECK_E2E_SOCKET === 'refused',
-    'the wall does not join the rooms while the panels only poll the legacy generation',
-  );
   test.setTimeout(180_000);
   const { a, b } = await openPanels(page, browser, stack);
   // The wall folded away: after its debounce, the rooms combine by themselves.
