@@ -4,6 +4,7 @@ import { describeFuncs } from '../devices/funcs.ts';
 import { getDriver } from '../devices/registry.ts';
 import { ExecTimeoutError, MethodNotFoundError, readState, runExec } from '../devices/runner.ts';
 import { ApiError, notFound } from './api-error.ts';
+import type { UserRole } from '../auth/types.ts';
 import type { DeviceState, ModuleRecord, SystemRecord } from '../store/model.ts';
 import type { Repository } from '../store/repository.ts';
 
@@ -107,8 +108,20 @@ export class Devices {
     return driver?.actsOnItsOwn?.(module.settings) === true;
   }
 
-  async exec(target: Addressed, method: string, args: unknown[]): Promise<unknown> {
+  /**
+   * `caller`: the role of whoever asks through an API or the websocket, checked against the
+   * method's own roles; absent for a module's logic acting inside the service.
+   */
+  async exec(target: Addressed, method: string, args: unknown[], caller?: UserRole): Promise<unknown> {
     const { module, driver, system } = target;
+    const roles = Object.hasOwn(driver.funcs, method) ? driver.funcs[method]?.roles : undefined;
+    if (caller !== undefined && roles && !roles.includes(caller)) {
+      throw new ApiError(
+        403,
+        'forbidden',
+        `${method} needs the ${roles.join(' or ')} role; the ${caller} role may not call it`,
+      );
+    }
     if (!module.running) {
       throw new ApiError(
         409,

@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+import type { UserRole } from '../auth/types.ts';
 import type { DeviceState, ModuleRecord, Role } from '../store/model.ts';
 
 /** One callable method of a driver. Parameters are TypeBox (JSON Schema) schemas, in call order. */
@@ -7,6 +8,8 @@ export interface FuncSpec {
   order: string[];
   /** Names in `order` that may be omitted (their schema carries a `default`). */
   optional?: string[];
+  /** The roles that may call it from outside (an API or the websocket); absent: every role. */
+  roles?: readonly UserRole[];
 }
 
 /** The device or driver failed the command: the API answers 502 driver_error with this message. */
