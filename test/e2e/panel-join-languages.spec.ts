@@ -125,6 +125,9 @@ for (const language of [
       await service.moduleSettings('mod-rimu-b-logic', logicB.settings);
       await expect(a.locator('.join-frame .panel[data-ready="true"]')).toBeVisible({ timeout: 30_000 });
       await expect(b.locator('[data-join-lock="locked"]')).toBeVisible({ timeout: 10_000 });
+      // A press the slow half left unanswered was carried out after all: the logic's word wins,
+      // and no "nothing was changed" stays on the combined room.
+      await expect(a.locator('[data-join-status="failed"]')).toHaveCount(0);
       found.push(...(await shootAndAxe(a, prefix, 'a-combined', { noneOutside: true })));
       found.push(...(await shootAndAxe(b, prefix, 'b-locked', { noneOutside: true })));
       await fits(a, 'the combined room on the master');
