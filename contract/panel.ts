@@ -22,6 +22,22 @@ export const PanelReport = Type.Object(
     nextMeetingAt: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()])),
     /** A control pressed on the panel is still waiting for the service's answer. */
     pressInFlight: Type.Optional(Type.Boolean()),
+    /**
+     * While the room is combined with others (a divisible room): the combined room's system and
+     * the room that leads it; null when the room is on its own; absent when not known.
+     */
+    combined: Type.Optional(
+      Type.Union([
+        Type.Object(
+          {
+            systemId: Type.String({ minLength: 1, maxLength: 200 }),
+            masterId: Type.String({ minLength: 1, maxLength: 200 }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ]),
+    ),
   },
   { additionalProperties: false },
 );

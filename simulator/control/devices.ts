@@ -4,6 +4,7 @@ import { describeFuncs } from '../devices/funcs.ts';
 import { getDriver } from '../devices/registry.ts';
 import { ExecTimeoutError, MethodNotFoundError, readState, runExec } from '../devices/runner.ts';
 import { ApiError, notFound } from './api-error.ts';
+import type { UserRole } from '../auth/types.ts';
 import type { DeviceState, ModuleRecord, SystemRecord } from '../store/model.ts';
 import type { Repository } from '../store/repository.ts';
 
@@ -100,8 +101,27 @@ export class Devices {
     return state;
   }
 
-  async exec(target: Addressed, method: string, args: unknown[]): Promise<unknown> {
+  /** Whether the module's driver acts on its own as time passes (Driver.actsOnItsOwn). */
+  actsOnItsOwn(module: ModuleRecord): boolean {
+    const dependency = this.repo.dependencies.get(module.dependency_id);
+    const driver = dependency ? getDriver(dependency.driver) : undefined;
+    return driver?.actsOnItsOwn?.(module.settings) === true;
+  }
+
+  /**
+   * `caller`: the role of whoever asks through an API or the websocket, checked against the
+   * method's own roles; absent for a module's logic acting inside the service.
+   */
+  async exec(target: Addressed, method: string, args: unknown[], caller?: UserRole): Promise<unknown> {
     const { module, driver, system } = target;
+    const roles = Object.hasOwn(driver.funcs, method) ? driver.funcs[method]?.roles : undefined;
+    if (caller !== undefined && roles && !roles.includes(caller)) {
+      throw new ApiError(
+        403,
+        'forbidden',
+        `${method} needs the ${roles.join(' or ')} role; the ${caller} role may not call it`,
+      );
+    }
     if (!module.running) {
       throw new ApiError(
         409,

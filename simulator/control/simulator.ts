@@ -23,6 +23,13 @@ export interface SimulatorOptions {
   /** Extra generated rooms, for load. */
   extraSystems: number;
   now?: () => number;
+  /**
+   * How often the simulator brings its time-driven state up to date by itself, ms (0 = only when
+   * something reads it). A device acts on its own clock: the wall's debounce, a booking that
+   * combines rooms and a recorder's timetable happen on time whoever reads, and are persisted and
+   * pushed then. A timer of the host's, so fake timers in tests drive it too.
+   */
+  clockTickMs?: number;
   /** The control websocket's knobs (simulator/realtime/); defaults there. */
   realtime?: {
     /** How often time-driven modules (warm-up countdowns) are brought up to date and sockets' credentials checked, ms. */
@@ -52,6 +59,7 @@ export const defaultSimulatorOptions: SimulatorOptions = {
   latencyMs: 0,
   execTimeoutMs: 15_000,
   extraSystems: 0,
+  clockTickMs: 1000,
 };
 
 const LIVE_KINDS: ReadonlySet<RecordKind> = new Set<RecordKind>(['states', 'modules', 'systems']);
@@ -77,6 +85,7 @@ export class Simulator {
   };
   readonly #file: JsonFile<DataFile> | null;
   #lastWrite: Promise<void> = Promise.resolve();
+  #tick: ReturnType<typeof setInterval> | undefined;
 
   constructor(readonly options: SimulatorOptions) {
     const now = options.now ?? Date.now;
@@ -142,6 +151,33 @@ export class Simulator {
       this.auth.onChange(() => this.#save());
       if (!stored) this.#save();
     }
+    const tickMs = options.clockTickMs ?? 0;
+    if (tickMs > 0) {
+      this.#tick = setInterval(() => this.advanceTime('acting'), tickMs);
+      // The clock never keeps a process alive on its own.
+      this.#tick.unref();
+    }
+  }
+
+  /**
+   * Brings running modules' time-driven state up to date, as a read of each would; a change is
+   * recorded (persisted, pushed to sockets) like any other. `acting`: only the modules that act on
+   * their own as time passes (the simulator's own tick: a building of ten thousand rooms costs it
+   * only those); `all`: every module (the websocket's tick, so that bound values change on time).
+   */
+  advanceTime(which: 'all' | 'acting' = 'all'): void {
+    for (const system of this.repo.systems.values()) {
+      for (const moduleId of system.modules) {
+        const module = this.repo.modules.get(moduleId);
+        if (!module?.running) continue;
+        if (which === 'acting' && !this.devices.actsOnItsOwn(module)) continue;
+        try {
+          this.devices.state(module, system);
+        } catch {
+          // A module without a loaded driver has nothing to advance.
+        }
+      }
+    }
   }
 
   /**
@@ -171,6 +207,8 @@ export class Simulator {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.#tick);
+    this.#tick = undefined;
     await this.#file?.idle();
   }
 }

@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+import type { UserRole } from '../auth/types.ts';
 import type { DeviceState, ModuleRecord, Role } from '../store/model.ts';
 
 /** One callable method of a driver. Parameters are TypeBox (JSON Schema) schemas, in call order. */
@@ -7,6 +8,8 @@ export interface FuncSpec {
   order: string[];
   /** Names in `order` that may be omitted (their schema carries a `default`). */
   optional?: string[];
+  /** The roles that may call it from outside (an API or the websocket); absent: every role. */
+  roles?: readonly UserRole[];
 }
 
 /** The device or driver failed the command: the API answers 502 driver_error with this message. */
@@ -71,6 +74,12 @@ export interface Driver {
    * Must be cheap: it runs on every state read.
    */
   advance?(ctx: DriverContext): void;
+  /**
+   * True when the module does something on its own as time passes that must happen on time
+   * whoever reads (a room logic following its wall, a recorder its timetable): the simulator's
+   * own clock advances it. Others change only what a read derives, and are left to their reads.
+   */
+  actsOnItsOwn?(settings: Record<string, unknown>): boolean;
   /**
    * The state as one system sees it, for a module shared by several rooms (a lighting gateway
    * shows each room only its own areas). Absent: every system sees the whole state.

@@ -174,6 +174,8 @@ export const recorder: Driver = {
       added: [],
     };
   },
+  // Its timetable starts and stops recordings on time, read or not.
+  actsOnItsOwn: () => true,
   advance(ctx) {
     derive(ctx);
   },

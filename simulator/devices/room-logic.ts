@@ -5,6 +5,7 @@ import { checkOneOf, func, onOff, text, unknownMethod } from './params.ts';
 import { DEFAULT_HELP, defaultHelpFor, MAX_HELP_MESSAGE, recordHelpRequest } from './room/help.ts';
 import { carryOutHeld, heldKeys, holdBlocked } from './room/hold.ts';
 import { advanceJoin, execJoin, isJoinMethod, joinFuncs, splitOnShutdown } from './room/join-methods.ts';
+import { joinModes } from './room/join-modes.ts';
 import { initialJoinState } from './room/join-state.ts';
 import { failIfPartial, type RoomResult, run } from './room/run.ts';
 import { sources, systemOf } from './room/siblings.ts';
@@ -91,6 +92,8 @@ export const roomLogic: Driver = {
     clear_help_requests: func(),
     ...joinFuncs,
   },
+  // A divisible room follows its wall and the combined room's calendar.
+  actsOnItsOwn: (settings) => joinModes(settings).length > 0,
   choices: (settings) => ({ select_source: { name: sources(settings) } }),
   initialState(settings) {
     return {

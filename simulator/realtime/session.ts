@@ -228,7 +228,7 @@ export class Session {
       return this.#send(errorFrame(id, WS_ERROR.systemNotFound, `could not find system ${sys}`));
     }
     try {
-      const value = await this.source.exec(sys, mod, index, name, args);
+      const value = await this.source.exec(sys, mod, index, name, args, this.caller.role);
       this.#send(execSuccessFrame(id, metaOf(request), value));
     } catch (error) {
       const { code, msg } = execError(error);

@@ -20,7 +20,15 @@ export interface LiveSource {
   resolve(sys: string, mod: string, index: number): Resolved | null;
   /** A module of `sys` named by its id (a current-generation debug request, realtime.md §4.4). */
   resolveModule(sys: string, moduleId: string): Resolved | null;
-  exec(sys: string, mod: string, index: number, method: string, args: unknown[]): Promise<unknown>;
+  /** `role`: the caller's, checked against the method's own roles. */
+  exec(
+    sys: string,
+    mod: string,
+    index: number,
+    method: string,
+    args: unknown[],
+    role: UserRole,
+  ): Promise<unknown>;
   /** The seam: runs after every change of live state; returns the unsubscribe. */
   onChange(listener: () => void): () => void;
   /** Runs after every change of the token store (issue, refresh, revoke). */
@@ -70,9 +78,9 @@ export function simulatorSource(sim: Simulator): LiveSource {
       }).length;
       return resolve(sys, className, index);
     },
-    async exec(sys, mod, index, method, args) {
+    async exec(sys, mod, index, method, args, role) {
       const target = sim.devices.address(sim.systems.get(sys), mod, index);
-      const result = await sim.devices.exec(target, method, args);
+      const result = await sim.devices.exec(target, method, args, role);
       await sim.flush();
       return result;
     },
@@ -80,19 +88,7 @@ export function simulatorSource(sim: Simulator): LiveSource {
     onAuthChange: (listener) => sim.auth.onChange(listener),
     tokenLive: (token) => sim.auth.accessGrant(token) !== null,
     grantLive: (grantId) => sim.auth.grantLive(grantId),
-    advanceTime() {
-      for (const system of sim.repo.systems.values()) {
-        for (const moduleId of system.modules) {
-          const module = sim.repo.modules.get(moduleId);
-          if (!module?.running) continue;
-          try {
-            sim.devices.state(module, system);
-          } catch {
-            // A module without a loaded driver has nothing to advance.
-          }
-        }
-      }
-    },
+    advanceTime: () => sim.advanceTime(),
     now,
   };
 }
@@ -114,6 +110,8 @@ export function execError(error: unknown): { code: WsErrorCode; msg: string } {
       return { code: WS_ERROR.badRequest, msg: error.message };
     case 'invalid_arguments':
       return { code: WS_ERROR.badRequest, msg: error.message };
+    case 'forbidden':
+      return { code: WS_ERROR.accessDenied, msg: error.message };
     case 'module_stopped':
       return { code: WS_ERROR.requestFailed, msg: `module stopped: ${error.message}` };
     case 'driver_error':

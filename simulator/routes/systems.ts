@@ -129,7 +129,7 @@ export const systemRoutes: FastifyPluginAsync<{ sim: Simulator }> = async (app, 
     async (request, reply) => {
       const { module, index = 1, method, args = [] } = request.body;
       const target = sim.devices.address(sim.systems.get(request.params.id), module, index);
-      const result = await sim.devices.exec(target, method, args);
+      const result = await sim.devices.exec(target, method, args, request.principal?.role);
       await sim.flush();
       return sendJson(reply, result);
     },

@@ -3,7 +3,7 @@ import type { DriverContext, SystemContext } from '../driver.ts';
 import { readNumber, readString } from '../values.ts';
 import type { JoinMode } from './join-modes.ts';
 import { inJoin, type JoinBy } from './join-state.ts';
-import { isBusy, otherSystem } from './join.ts';
+import { isBusy, LOGIC_CLASS, otherSystem } from './join.ts';
 import { systemOf } from './siblings.ts';
 
 /** How long the wall's sensor must read the same before the room believes it. */
@@ -11,25 +11,29 @@ export const DEFAULT_JOIN_DEBOUNCE_MS = 3000;
 export const WALL_CLASS = 'PartitionWall';
 
 /*
- * The wall and the calendar propose joins and splits while a state is read (the simulator has no
- * clock of its own). What they propose is carried out as a command the room sends itself, so it
+ * The wall and the calendar propose joins and splits as the room's state is brought up to date
+ * (on the simulator's own clock, or by a read). What they propose is carried out as a command to
+ * the logic of the mode's first room, which leads the join whichever room noticed first, so it
  * passes the exec path like any other: checked, persisted, and pushed to every socket.
  */
 const proposing = new Set<string>();
 
-function propose(ctx: DriverContext, method: 'join' | 'unjoin', args: unknown[]): void {
-  const id = ctx.module.id;
-  if (proposing.has(id)) return;
-  const system = systemOf(ctx);
-  const me = system.siblings().find((s) => s.module.id === id);
-  if (!me) return;
-  proposing.add(id);
+function propose(ctx: DriverContext, mode: JoinMode, method: 'join' | 'unjoin', args: unknown[]): void {
+  const leader = mode.room_ids[0];
+  if (!leader || proposing.has(mode.id)) return;
+  let system: SystemContext;
+  try {
+    system = otherSystem(ctx, leader);
+  } catch {
+    return;
+  }
+  proposing.add(mode.id);
   system
-    .exec(me.className, me.index, method, args)
+    .exec(LOGIC_CLASS, 1, method, args)
     .catch(() => {
       // The room's own state says what failed (last_error); nobody waits for this answer.
     })
-    .finally(() => proposing.delete(id));
+    .finally(() => proposing.delete(mode.id));
 }
 
 function readWall(system: SystemContext): DeviceState | null {
@@ -71,8 +75,8 @@ function followWall(ctx: DriverContext, modes: JoinMode[]): void {
   if (ctx.state.join_auto !== true || ctx.state.join_override === true) return;
   const mode = wallMode(ctx, modes);
   if (!mode || isBusy(mode)) return;
-  if (now === 'open' && !inJoin(ctx.state)) propose(ctx, 'join', [mode.id, 'wall']);
-  if (now === 'closed' && inJoin(ctx.state)) propose(ctx, 'unjoin', ['wall']);
+  if (now === 'open' && !inJoin(ctx.state)) propose(ctx, mode, 'join', [mode.id, 'wall']);
+  if (now === 'closed' && inJoin(ctx.state)) propose(ctx, mode, 'unjoin', ['wall']);
 }
 
 interface Booking {
@@ -137,11 +141,11 @@ function followCalendar(ctx: DriverContext, modes: JoinMode[]): void {
     }
     if (inJoin(state) || halvesBusy(ctx, mode)) return;
     state.join_booking = booking.id;
-    propose(ctx, 'join', [mode.id, 'calendar' satisfies JoinBy]);
+    propose(ctx, mode, 'join', [mode.id, 'calendar' satisfies JoinBy]);
     return;
   }
   if (!booking && joinedHere && state.join_by === 'calendar' && !halvesBusy(ctx, mode))
-    propose(ctx, 'unjoin', ['calendar' satisfies JoinBy]);
+    propose(ctx, mode, 'unjoin', ['calendar' satisfies JoinBy]);
 }
 
 /** Only the rooms of a mode act for it (the combined system's own logic just follows). */

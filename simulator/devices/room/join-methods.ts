@@ -17,17 +17,25 @@ const BY = byOf({ default: 'people' });
 const TOLD_BY = byOf({});
 const MODE = text('the id of one of the room’s join modes (settings join_modes)');
 const SYSTEM = text('a system id');
+/** Forcing a join against the wall, or handing the room back to it, is a technician's work. */
+const TECHNICIANS = ['support', 'admin'] as const;
 
 /** The room logic's methods for divisible rooms (docs/room-joining.md). */
 export const joinFuncs: Record<string, FuncSpec> = {
   join: func({ mode_id: MODE, by: BY }),
   unjoin: func({ by: BY }),
-  join_override: func({
-    mode_id: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {
-      description: 'the mode to hold against the wall, or null to hold the rooms split',
+  join_override: {
+    ...func({
+      mode_id: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {
+        description: 'the mode to hold against the wall, or null to hold the rooms split',
+      }),
     }),
-  }),
-  join_auto: func({ state: onOff('true = the wall’s sensor joins and splits the rooms') }),
+    roles: TECHNICIANS,
+  },
+  join_auto: {
+    ...func({ state: onOff('true = the wall’s sensor joins and splits the rooms') }),
+    roles: TECHNICIANS,
+  },
   join_accept: func({
     mode_id: MODE,
     master_id: SYSTEM,

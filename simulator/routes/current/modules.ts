@@ -216,11 +216,12 @@ export const currentModuleRoutes: FastifyPluginAsync<{ sim: Simulator }> = async
         const args = execArgs(request.body);
         const addressed = sim.devices.direct(module);
         target.sysId = addressed.system.id;
-        const result = await sim.devices.exec(addressed, method, args);
+        const result = await sim.devices.exec(addressed, method, args, request.principal?.role);
         await sim.flush();
         return sendJson(reply, result);
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'bad_request') throw error;
+        if (error instanceof ApiError && (error.code === 'bad_request' || error.code === 'forbidden'))
+          throw error;
         return sendExecError(reply, error, target);
       }
     },

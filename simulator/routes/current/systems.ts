@@ -226,12 +226,15 @@ export const currentSystemRoutes: FastifyPluginAsync<{ sim: Simulator }> = async
       try {
         const args = execArgs(request.body);
         const system = find(id);
-        const result = await sim.devices.exec(sim.devices.address(system, className, index), method, args);
+        const addressed = sim.devices.address(system, className, index);
+        const result = await sim.devices.exec(addressed, method, args, request.principal?.role);
         await sim.flush();
         return sendJson(reply, result);
       } catch (error) {
-        // A body that is not an argument list is the request's fault (a parse error), not an exec failure.
-        if (error instanceof ApiError && error.code === 'bad_request') throw error;
+        // A body that is not an argument list is the request's fault (a parse error), not an exec
+        // failure; nor is a role that may not call the method (a common 403).
+        if (error instanceof ApiError && (error.code === 'bad_request' || error.code === 'forbidden'))
+          throw error;
         return sendExecError(reply, error, target);
       }
     },

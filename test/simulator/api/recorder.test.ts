@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, connect, type Frame, nextId, startRealtimeApi } from '../realtime/support.ts';
-import { type Api, expectError, fakeClock, SYS } from './support.ts';
+import { type Api, expectError, fakeClock, SYS, startApi } from './support.ts';
 import { V2 } from '../current/support.ts';
 
 /*
@@ -182,5 +182,32 @@ describe('the recorder over the control websocket', () => {
     expect((await legacyExec(SYS.auditorium, 'schedule', [nowS() + 60, 15, 'Tutorial'])).status).toBe(200);
     clock.advance(61_000);
     await client.next(isNotify(bindId, 'recording'), 'the scheduled recording notified');
+  });
+});
+
+describe('the recorder on the simulator’s own clock', () => {
+  it('starts a scheduled recording at its start with nobody reading, and keeps it so', async () => {
+    const own = fakeClock();
+    const quiet = await startApi({ roles: ['admin'], now: own.now, clockTickMs: 10 });
+    try {
+      const start = Math.floor(own.now() / 1000) + 60;
+      const scheduled = await quiet.req('POST', `/api/control/systems/${SYS.training}/exec`, {
+        json: { module: 'Recorder', method: 'schedule', args: [start, 15, 'Tutorial'] },
+      });
+      expect(scheduled.status).toBe(200);
+      own.advance(61_000);
+      // Read from the store, not through the API: the start is recorded (persisted, pushed) on time.
+      await expect
+        .poll(() => quiet.simulator.repo.states.get('mod-training-recorder')?.state, {
+          interval: 10,
+          timeout: 5_000,
+        })
+        .toBe('recording');
+      expect(quiet.simulator.repo.states.get('mod-training-recorder')).toMatchObject({
+        running_since: start,
+      });
+    } finally {
+      await quiet.close();
+    }
   });
 });

@@ -29,8 +29,10 @@ async function start() {
 }
 
 const exec = async (api: Api, system: string, module: string, method: string, args: unknown[] = []) => {
+  // Forcing a join or handing it back to the wall is a technician's; the rest a panel's.
+  const technician = method === 'join_override' || method === 'join_auto';
   const res = await api.req('POST', `/api/control/systems/${system}/exec`, {
-    as: 'user',
+    as: technician ? 'admin' : 'user',
     json: { module, index: 1, method, args },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -155,6 +157,42 @@ describe('the partition wall', () => {
       join_override: true,
       wall_disagrees: true,
     });
+  });
+});
+
+/** A room's logic as the simulator holds it, read without bringing it up to date. */
+const stored = (api: Api, system: 'a' | 'b'): State =>
+  api.simulator.repo.states.get(`mod-rimu-${system}-logic`) ?? {};
+
+describe('the wall on the simulator’s own clock', () => {
+  it('joins the rooms within the debounce with nobody reading, led by the first room of the mode', async () => {
+    const clock = fakeClock(Date.UTC(2025, 5, 2, 9, 0, 0));
+    const api = await startApi({ roles: ['admin', 'user'], now: clock.now, clockTickMs: 10 });
+    running.push(api);
+    await expect.poll(() => stored(api, 'a').wall, { interval: 10, timeout: 5_000 }).toBe('closed');
+    await moveWall(api, false);
+    clock.advance(DEBOUNCE_MS);
+    // No panel reads either room: the simulator's clock alone carries the join out.
+    await expect
+      .poll(() => [stored(api, 'a').join_confirmed, stored(api, 'b').join_mode], {
+        interval: 10,
+        timeout: 5_000,
+      })
+      .toEqual([true, MODE]);
+    expect(stored(api, 'b')).toMatchObject({ join_master: A, join_by: 'wall' });
+  });
+
+  it('when only the second room’s panel reads, the first room still leads the join', async () => {
+    const clock = fakeClock(Date.UTC(2025, 5, 2, 9, 0, 0));
+    const api = await startApi({ roles: ['admin', 'user'], now: clock.now, clockTickMs: 0 });
+    running.push(api);
+    expect((await logicOf(api, B)).wall).toBe('closed');
+    await moveWall(api, false);
+    clock.advance(DEBOUNCE_MS);
+    await expect
+      .poll(async () => (await logicOf(api, B)).join_confirmed, { interval: 20, timeout: 5_000 })
+      .toBe(true);
+    expect(await logicOf(api, B)).toMatchObject({ join_master: A, joined: [A, B], join_by: 'wall' });
   });
 });
 

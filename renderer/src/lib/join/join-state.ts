@@ -49,6 +49,13 @@ export interface JoinView {
   auto: boolean | null;
 }
 
+/** The combined room a room is part of and the room leading it, once its logic names both. */
+export function combinedIn(view: JoinView): { systemId: string; masterId: string } | null {
+  if (view.role !== 'master' && view.role !== 'secondary') return null;
+  const systemId = view.mode?.systemId ?? null;
+  return systemId !== null && view.master !== null ? { systemId, masterId: view.master.id } : null;
+}
+
 type Bag = Record<string, unknown>;
 const isBag = (v: unknown): v is Bag => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);

@@ -20,6 +20,13 @@ export interface PanelState {
   nextMeetingAt?: number | null;
   /** A press is waiting for the service; absent when not known. */
   pressInFlight?: boolean;
+  /** The combined room this room is part of and the room leading it; null when on its own. */
+  combined?: CombinedIn | null;
+}
+
+export interface CombinedIn {
+  systemId: string;
+  masterId: string;
 }
 
 /** What the update window needs, read fresh for every report (touches are not reactive state). */
@@ -42,7 +49,9 @@ const same = (a: PanelState, b: PanelState): boolean =>
   a.systemId === b.systemId &&
   a.page === b.page &&
   a.roomOn === b.roomOn &&
-  a.meetingUnderway === b.meetingUnderway;
+  a.meetingUnderway === b.meetingUnderway &&
+  a.combined?.systemId === b.combined?.systemId &&
+  a.combined?.masterId === b.combined?.masterId;
 
 export class PanelHeartbeat {
   readonly #o: HeartbeatOptions;

@@ -14,6 +14,8 @@ export class JoinDesk {
   readonly #room: Room;
   #busy = $state<JoinPress | null>(null);
   #problem = $state<string | null>(null);
+  /** The press that failed, for `problem`. */
+  #failed = $state<JoinPress | null>(null);
 
   constructor(room: Room) {
     this.#room = room;
@@ -41,8 +43,17 @@ export class JoinDesk {
   get busy(): JoinPress | null {
     return this.#busy;
   }
+  /**
+   * What went wrong with the last press, until the room's logic reports what was asked for: a
+   * press left unanswered (a slow room) may still be carried out, and then the logic's own word
+   * wins over "nothing was changed".
+   */
   get problem(): string | null {
-    return this.#problem;
+    const asked = this.#failed;
+    if (this.#problem === null || asked === null) return this.#problem;
+    const view = this.view;
+    const happened = asked.what === 'combine' ? view.mode?.id === asked.mode : view.role === 'separate';
+    return happened ? null : this.#problem;
   }
   dismissProblem(): void {
     this.#problem = null;
@@ -63,11 +74,13 @@ export class JoinDesk {
     if (!at || this.#busy !== null) return false;
     this.#busy = press;
     this.#problem = null;
+    this.#failed = null;
     try {
       await this.#room.exec(at.module, at.index, { method, args });
       return true;
     } catch (error) {
       this.#problem = this.#room.messageOf(error, at);
+      this.#failed = press;
       return false;
     } finally {
       this.#room.feeds.refresh(at);

@@ -5,7 +5,7 @@ import { provideRoom } from '../control/room-context.ts';
 import { documentVisibility, type PanelLive, Room, storageMemory } from '../room/room.svelte.ts';
 import { showRoom } from '../room/shown-room.svelte.ts';
 import { INTERACTIVE_MARK } from '../app/startup-marks.ts';
-import { type PanelHeartbeat, startPageFrom } from './heartbeat.ts';
+import { type CombinedIn, type PanelHeartbeat, startPageFrom } from './heartbeat.ts';
 import { PanelModel } from './panel.svelte.ts';
 
 export interface PanelMount {
@@ -20,6 +20,8 @@ export interface PanelMount {
   live?: PanelLive | null | undefined;
   /** Read live: the main process's heartbeat (kiosk display, recovery, update window). */
   heartbeat(): PanelHeartbeat | undefined;
+  /** Read live: the combined room this room is part of (null: on its own; absent: not divisible). */
+  combined?: (() => CombinedIn | null) | undefined;
   /** Read live: told once, when the room has loaded or failed to. */
   onsettled(): ((systemId: string) => void) | undefined;
 }
@@ -82,6 +84,8 @@ export function mountPanel(o: PanelMount): { room: Room; panel: PanelModel } {
       roomOn: known ? panel.roomOn : null,
       // A room without a calendar has no meeting under way.
       meetingUnderway: known ? panel.booking?.status === 'busy' : null,
+      // While combined, the kiosk is part of the combined room: said so, its own room still named.
+      ...(known && o.combined ? { combined: o.combined() } : {}),
     });
   });
   // The room's controls are on the screen and live: marked once, after the frame that paints them
