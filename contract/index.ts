@@ -22,6 +22,7 @@ export {
   type ErrorKind,
   isErrorCode,
   kindOf,
+  wordsKeyOf,
 } from './error-codes.ts';
 export { PAGE_KEY_HEADER, PAGE_KEY_PARAM, PAGE_KEY_STORAGE } from './page-key.ts';
 export { LIVE_EVENT_CHANNEL, LIVE_EVENTS_PATH, MAX_LIVE_TARGETS } from './live-names.ts';

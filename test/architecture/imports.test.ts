@@ -14,7 +14,8 @@ const edges = importEdges(ROOT, APP);
 const MAY_IMPORT: Record<string, readonly string[]> = {
   contract: [],
   // Words and formats: the renderer, the main process (the kiosk's error screen) and the host's pages.
-  locales: [],
+  // English's error sentences are the contract's own (contract/error-codes.ts, plain data).
+  locales: ['contract'],
   core: ['contract', 'locales'],
   // The desktop app and the launcher embed the simulator for `npm start` / --demo (loaded lazily).
   electron: ['contract', 'locales', 'core', 'simulator'],

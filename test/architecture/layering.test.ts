@@ -120,6 +120,7 @@ const CASES = {
   locales: [
     refused('locales/probe.ts', "import fs from 'node:fs';", 'ICU libraries'),
     refused('locales/probe.ts', "import { ErrorCode } from '../contract/index.ts';", 'ICU libraries'),
+    allowed('locales/probe.ts', "import { ERROR_CATALOGUE } from '../contract/error-codes.ts';"),
     allowed('locales/probe.ts', "import { IntlMessageFormat } from 'intl-messageformat';"),
     allowed('locales/probe.ts', "import { en } from './en.ts';"),
   ],

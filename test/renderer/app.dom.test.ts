@@ -6,6 +6,7 @@ import { AppModel } from '../../renderer/src/lib/app/app.svelte.ts';
 import { BridgeError } from '../../renderer/src/lib/bridge/bridge.ts';
 import { systemClock } from '../../renderer/src/lib/time/clock.ts';
 import { NO_ROOM, PanelHeartbeat, type PanelState, UNKNOWN } from '../../renderer/src/lib/panel/heartbeat.ts';
+import { contractApi, type VerbAnswers } from '../support/contract-api.ts';
 
 const CONFIG: AppConfig = {
   serverUrl: 'http://127.0.0.1:8080',
@@ -19,24 +20,21 @@ const CONFIG: AppConfig = {
 };
 
 /** `session.boot` as the host answers it, from the fake's own status, config and systems.open. */
-function withBoot(api: RoomdeckApi): RoomdeckApi {
-  const session = api.session as unknown as Record<string, unknown>;
-  session.boot ??= async () => {
-    const status = await api.session.status({});
-    const config = await api.config.get({});
-    const systemId = config.systemId;
-    if (status.state !== 'signed-in' || systemId === null) return { status, config, opening: null };
-    const opening = await api.systems.open({ id: systemId }).then(
-      (room) => ({ systemId, room }),
-      (error: BridgeError) => ({ systemId, failure: { code: error.code, message: error.message } }),
-    );
-    return { status, config, opening };
-  };
-  return api;
+async function bootFrom(api: RoomdeckApi): ReturnType<RoomdeckApi['session']['boot']> {
+  const status = await api.session.status({});
+  const config = await api.config.get({});
+  const systemId = config.systemId;
+  if (status.state !== 'signed-in' || systemId === null) return { status, config, opening: null };
+  const opening = await api.systems.open({ id: systemId }).then(
+    (room) => ({ systemId, room }),
+    (error: BridgeError) => ({ systemId, failure: { code: error.code, message: error.message } }),
+  );
+  return { status, config, opening };
 }
 
+/** Whole domains in `overrides` replace the defaults' (a test gives `systems: { open }` alone). */
 function fakeApi(status: SessionStatus, overrides: Record<string, unknown> = {}): RoomdeckApi {
-  return withBoot({
+  const answers = {
     session: {
       status: vi.fn(async () => status),
       signIn: vi.fn(async () => ({
@@ -51,9 +49,13 @@ function fakeApi(status: SessionStatus, overrides: Record<string, unknown> = {})
       list: vi.fn(async () => ({ items: [], total: 0, offset: 0, limit: 8 })),
       zones: vi.fn(async () => ({ items: [], total: 0, offset: 0, limit: 500 })),
     },
-    modules: {},
     ...overrides,
-  } as unknown as RoomdeckApi);
+  } as VerbAnswers;
+  const api: RoomdeckApi = contractApi({
+    ...answers,
+    session: { boot: () => bootFrom(api), ...answers.session },
+  });
+  return api;
 }
 
 describe('the sign-in screen', () => {

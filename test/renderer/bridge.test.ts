@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_KEY_HEADER, PAGE_KEY_STORAGE, verbNames } from '#contract';
 import type { RoomdeckApi } from '#contract';
 import { MAX_EXEC_TIMEOUT_MS } from '../../core/api/client.ts';
+import { contractApi } from '../support/contract-api.ts';
 import {
   BridgeError,
   createBridge,
@@ -191,9 +192,7 @@ describe('the IPC bridge', () => {
       new Error("Error invoking remote method 'systems:exec': Error: Display is not responding"),
       { code: 'ROOMDECK_DRIVER_ERROR' },
     );
-    const ipc = {
-      systems: { exec: vi.fn(async () => Promise.reject(ipcError)) },
-    } as unknown as RoomdeckApi;
+    const ipc = contractApi({ systems: { exec: vi.fn(async () => Promise.reject(ipcError)) } });
     const fetch = vi.fn();
     const api = createBridge({ ipc, fetch: fetch as unknown as typeof globalThis.fetch });
     const error = await api.systems

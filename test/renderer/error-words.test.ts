@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ALL_ERROR_CODES, defaultMessage } from '#contract';
+import { ALL_ERROR_CODES, defaultMessage, wordsKeyOf } from '#contract';
 import { errorDetail, errorWords } from '../../renderer/src/lib/i18n/error-words.ts';
 import { useLanguage } from '../../renderer/src/lib/i18n/i18n.svelte.ts';
 
@@ -10,6 +10,12 @@ afterEach(async () => {
 describe('errorWords: a sentence for every failure code, in the page language', () => {
   it('says in English exactly what the contract’s catalogue says', () => {
     for (const code of ALL_ERROR_CODES) expect(errorWords({ code, message: 'x' })).toBe(defaultMessage(code));
+  });
+
+  it('gives every code a catalogue key of its own, so no code shows another’s sentence', () => {
+    const keys = ALL_ERROR_CODES.map(wordsKeyOf);
+    expect(new Set(keys).size).toBe(ALL_ERROR_CODES.length);
+    for (const key of keys) expect(key).toMatch(/^error\.[a-z][A-Za-z]+$/);
   });
 
   it.each(['de', 'ar'])('has its own sentence for every code in %s', async (language) => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RoomdeckApi } from '#contract';
 import { PAGE_SIZE, RoomSearch } from '../../renderer/src/lib/search/picker.svelte.ts';
+import { contractApi } from '../support/contract-api.ts';
 
 function fakeApi() {
   const list = vi.fn(async (query: { offset?: number }) => ({
@@ -15,7 +15,7 @@ function fakeApi() {
     offset: 0,
     limit: 500,
   }));
-  return { api: { systems: { list, zones } } as unknown as RoomdeckApi, list };
+  return { api: contractApi({ systems: { list, zones } }), list };
 }
 
 beforeEach(() => {

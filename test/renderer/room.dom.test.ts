@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Module, RoomdeckApi } from '#contract';
+import type { Module } from '#contract';
 import { systemClock } from '../../renderer/src/lib/time/clock.ts';
 import { BridgeError } from '../../renderer/src/lib/bridge/bridge.ts';
 import {
@@ -84,19 +84,10 @@ describe('a room', () => {
     await room.load();
     expect(window.localStorage.getItem('roomdeck.room.sys-1')).not.toContain('hunter2');
     room.dispose();
-    const up = fakeApi(d, { Display: 1 }).api;
-    const down = {
-      ...up,
-      systems: {
-        ...up.systems,
-        get: vi.fn(async () => {
-          throw new BridgeError({ code: 'ROOMDECK_OFFLINE', message: 'offline' });
-        }),
-        open: vi.fn(async () => {
-          throw new BridgeError({ code: 'ROOMDECK_OFFLINE', message: 'offline' });
-        }),
-      },
-    } as unknown as RoomdeckApi;
+    const offline = async () => {
+      throw new BridgeError({ code: 'ROOMDECK_OFFLINE', message: 'offline' });
+    };
+    const down = fakeApi(d, { Display: 1 }, { get: vi.fn(offline), open: vi.fn(offline) }).api;
     room = new Room({ api: down, systemId: 'sys-1', poll: POLL, clock: systemClock, memory });
     await room.load();
     expect(room.connecting).toBe(true);
@@ -106,23 +97,22 @@ describe('a room', () => {
   });
 
   it('knows when the service no longer has the room (gone), and forgets it once the room loads again', async () => {
-    const up = fakeApi(detail(undefined, [mod('m1', 'Display')]), { Display: 1 }).api;
     let exists = false;
-    const api = {
-      ...up,
-      systems: {
-        ...up.systems,
-        // The room's first paint comes through systems.open (one call); the record alone through get.
+    // The room's first paint comes through systems.open (one call); the record alone through get.
+    const { api, open } = fakeApi(
+      detail(undefined, [mod('m1', 'Display')]),
+      { Display: 1 },
+      {
         open: vi.fn(async (args: { id: string }) => {
           if (!exists)
             throw new BridgeError({
               code: 'ROOMDECK_NOT_FOUND',
               message: 'The room or device no longer exists.',
             });
-          return up.systems.open(args);
+          return open(args);
         }),
       },
-    } as unknown as RoomdeckApi;
+    );
     room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock });
     await room.load();
     expect(room.gone).toBe(true);
@@ -145,16 +135,15 @@ describe('a room', () => {
   });
 
   it('is not gone when the service is only unreachable', async () => {
-    const up = fakeApi(detail(undefined, [mod('m1', 'Display')]), { Display: 1 }).api;
-    const api = {
-      ...up,
-      systems: {
-        ...up.systems,
+    const { api } = fakeApi(
+      detail(undefined, [mod('m1', 'Display')]),
+      { Display: 1 },
+      {
         open: vi.fn(async () =>
           Promise.reject(new BridgeError({ code: 'ROOMDECK_OFFLINE', message: 'offline' })),
         ),
       },
-    } as unknown as RoomdeckApi;
+    );
     room = new Room({ api, systemId: 'sys-1', poll: POLL, clock: systemClock });
     await room.load();
     expect(room.loadError).not.toBeNull();

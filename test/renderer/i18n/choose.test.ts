@@ -7,7 +7,7 @@ import {
   panelLanguage,
   roomLanguage,
   roomLanguageOf,
-} from '../../../renderer/src/lib/i18n/choose.ts';
+} from '#locales';
 
 /** Which language the panel speaks: managed > room > OS > browser, and what overrides it. */
 

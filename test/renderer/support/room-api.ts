@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import type { LiveEvent, LiveTarget, Module, RoomdeckApi, SystemDetail } from '#contract';
 import type { LiveEventSource } from '../../../renderer/src/lib/live/live-events.ts';
 import { FUNCS, STATES } from './fixtures.ts';
-import { contractApi } from '../../support/contract-api.ts';
+import { contractApi, type VerbAnswers } from '../../support/contract-api.ts';
 
 /** A room's service as the Room sees it through the bridge (record, types, funcs, state, exec). */
 
@@ -32,7 +32,15 @@ export function detail(panel?: unknown, modules: Module[] = []): SystemDetail {
   };
 }
 
-export function fakeApi(d: SystemDetail, types: Record<string, number>) {
+/**
+ * `systems` replaces the default answers of those verbs (a room that is down, or gone); `open` is
+ * the default `systems.open`, for a replacement that answers as usual after all.
+ */
+export function fakeApi(
+  d: SystemDetail,
+  types: Record<string, number>,
+  systems: VerbAnswers['systems'] = {},
+) {
   const calls: string[] = [];
   const get = vi.fn(async (_args: { id: string }) => d);
   const typesOf = vi.fn(async (_args: { id: string }) => types);
@@ -52,23 +60,25 @@ export function fakeApi(d: SystemDetail, types: Record<string, number>) {
         return { result: null };
       }),
       // What the host's systems.open answers: the same record, types, funcs and state, in one call.
-      open: vi.fn(async ({ id }: { id: string }) => {
-        const [dd, tt] = await Promise.all([api.systems.get({ id }), api.systems.types({ id })]);
-        const instances = Object.entries(tt).flatMap(([module, count]) =>
-          Array.from({ length: count }, (_, i) => ({ module, index: i + 1, count })),
-        );
-        const modules = await Promise.all(
-          instances.map(async (m) => ({
-            ...m,
-            funcs: await api.systems.funcs({ id, module: m.module, index: m.index }),
-            state: await api.systems.state({ id, module: m.module, index: m.index }).catch(() => ({})),
-          })),
-        );
-        return { detail: dd, types: tt, modules };
-      }),
+      open: vi.fn(open),
+      ...systems,
     },
   });
-  return { api, calls };
+  async function open({ id }: { id: string }) {
+    const [dd, tt] = await Promise.all([api.systems.get({ id }), api.systems.types({ id })]);
+    const instances = Object.entries(tt).flatMap(([module, count]) =>
+      Array.from({ length: count }, (_, i) => ({ module, index: i + 1, count })),
+    );
+    const modules = await Promise.all(
+      instances.map(async (m) => ({
+        ...m,
+        funcs: await api.systems.funcs({ id, module: m.module, index: m.index }),
+        state: await api.systems.state({ id, module: m.module, index: m.index }).catch(() => ({})),
+      })),
+    );
+    return { detail: dd, types: tt, modules };
+  }
+  return { api, calls, open };
 }
 
 /** A page's watch list, as `live.watch` takes it. */

@@ -1,10 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
-import type { EnrolmentView, RoomdeckApi, SessionStatus } from '#contract';
+import type { AppConfig, EnrolmentView, RoomdeckApi, SessionStatus, SystemDetail } from '#contract';
 import App from '../../../renderer/src/App.svelte';
 import { AppModel } from '../../../renderer/src/lib/app/app.svelte.ts';
 import { systemClock } from '../../../renderer/src/lib/time/clock.ts';
 import PanelSection from '../../../renderer/src/views/technician/PanelSection.svelte';
+import { contractApi, type VerbAnswers } from '../../support/contract-api.ts';
 
 const ENROLLED: EnrolmentView = {
   enrolment: { systemId: 'sys-huddle', enrolledAt: '2026-11-25T08:00:00.000Z' },
@@ -13,17 +14,21 @@ const ENROLLED: EnrolmentView = {
 };
 const SIGNED_OUT: SessionStatus = { state: 'signed-out', reason: null, server: 'https://c.example' };
 
-function api(view: EnrolmentView, extra: Record<string, unknown> = {}): RoomdeckApi {
-  return {
+function api(view: EnrolmentView, extra: VerbAnswers = {}): RoomdeckApi {
+  return contractApi({
     enrolment: {
       status: vi.fn(async () => view),
       begin: vi.fn(async () => ({ view: { ...view, enrolment: null, enrolling: true }, status: SIGNED_OUT })),
       unenrol: vi.fn(async () => ({ view: { ...view, enrolment: null }, status: SIGNED_OUT })),
     },
     diagnostics: { export: vi.fn() },
-    systems: { get: vi.fn(async () => ({ system: { name: 'Huddle 3.2' }, modules: [], zones: [] })) },
+    systems: {
+      get: vi.fn(
+        async () => ({ system: { name: 'Huddle 3.2' }, modules: [], zones: [] }) as unknown as SystemDetail,
+      ),
+    },
     ...extra,
-  } as unknown as RoomdeckApi;
+  });
 }
 
 describe('the technician tools’ Panel section', () => {
@@ -73,7 +78,7 @@ describe('the sign-in screen of an enrolled panel whose session ended', () => {
     };
     const fake = api(ENROLLED, {
       session: { status: vi.fn(async () => status) },
-      config: { get: vi.fn(async () => ({})) },
+      config: { get: vi.fn(async () => ({}) as AppConfig) },
     });
     const model = new AppModel(fake, { assign: vi.fn() });
     render(App, { props: { model, clock: systemClock } });

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { V2 } from '../current/support.ts';
-import { type Client, connect, type Frame, nextId, startRealtimeApi } from '../realtime/support.ts';
-import { type Api, type ApiResponse, expectError, fakeClock, SYS } from './support.ts';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { type Client, connect, type Frame, nextId } from '../realtime/support.ts';
+import { deviceOverApi, isReply, type State } from './device-api.ts';
+import { type ApiResponse, expectError, SYS } from './support.ts';
 
 /*
  * The video codec (VidConf) in the demo rooms that advertise video conferencing, over real HTTP
@@ -10,30 +10,8 @@ import { type Api, type ApiResponse, expectError, fakeClock, SYS } from './suppo
  * call, every method, bad arguments and faults, and the room's off hanging up.
  */
 
-type State = Record<string, unknown>;
 type Call = { id: number; status: string; direction: string; started_at: number | null } & State;
-const clock = fakeClock();
-let api: Api;
-beforeAll(async () => {
-  api = await startRealtimeApi({ roles: ['admin', 'user'], now: clock.now, realtime: { tickMs: 50 } });
-});
-afterAll(() => api.close());
-
-const nowS = () => Math.floor(clock.now() / 1000);
-const legacyExec = (system: string, method: string, args: unknown[] = [], module = 'VidConf') =>
-  api.req('POST', `/api/control/systems/${system}/exec`, { json: { module, method, args } });
-const currentExec = (system: string, method: string, args: unknown[] = []) =>
-  api.req('POST', `${V2}/systems/${system}/VidConf_1/${method}`, { as: 'user', json: args });
-const legacyState = async (system: string, module = 'VidConf') =>
-  (await api.req<State>('GET', `/api/control/systems/${system}/state?module=${module}`)).body;
-/** The current generation answers every value JSON-encoded. */
-async function currentState(system: string): Promise<State> {
-  const res = await api.req<Record<string, string>>('GET', `${V2}/systems/${system}/VidConf_1`, {
-    as: 'user',
-  });
-  expect(res.status).toBe(200);
-  return Object.fromEntries(Object.entries(res.body).map(([k, v]) => [k, JSON.parse(v)]));
-}
+const { clock, api, nowS, legacyExec, currentExec, legacyState, currentState } = deviceOverApi('VidConf');
 const callsOf = (s: State) => s.calls as Call[];
 const ok = (res: ApiResponse) =>
   expect({ status: res.status, body: res.body }).toMatchObject({ status: 200 });
@@ -52,11 +30,11 @@ afterEach(async () => {
 describe('the codec in the demo building', () => {
   it('is in the three rooms that advertise video conferencing, and only there', async () => {
     const systems = (
-      await api.req<{ id: string; features: string[] }[]>('GET', '/api/control/systems?limit=100')
+      await api().req<{ id: string; features: string[] }[]>('GET', '/api/control/systems?limit=100')
     ).body;
     for (const s of systems) {
       const count = (
-        await api.req<{ count: number }>('GET', `/api/control/systems/${s.id}/count?module=VidConf`)
+        await api().req<{ count: number }>('GET', `/api/control/systems/${s.id}/count?module=VidConf`)
       ).body.count;
       expect(count, s.id).toBe(s.features.includes('vc') ? 1 : 0);
     }
@@ -66,7 +44,7 @@ describe('the codec in the demo building', () => {
       SYS.training,
     ]);
     const funcs = (
-      await api.req<Record<string, { arity: number }>>(
+      await api().req<Record<string, { arity: number }>>(
         'GET',
         `/api/control/systems/${SYS.huddle}/funcs?module=VidConf`,
       )
@@ -239,7 +217,7 @@ describe('a call through the legacy API', () => {
 
   it('fails as any device does: offline (and says so in its state), or with the device’s error', async () => {
     const put = (settings: State) =>
-      api.req('PUT', '/api/control/modules/mod-huddle-codec', { json: { settings } });
+      api().req('PUT', '/api/control/modules/mod-huddle-codec', { json: { settings } });
     ok(await put({ offline: true }));
     expect((await legacyState(SYS.huddle)).connected).toBe(false);
     const offline = expectError(await legacyExec(SYS.huddle, 'dial', ['4400']), 502, 'driver_error');
@@ -369,7 +347,6 @@ describe('the room and its codec', () => {
 });
 
 describe('the codec over the control websocket', () => {
-  const isReply = (id: number) => (f: Frame) => f?.id === id && f.type !== 'notify';
   const notified = (id: number, match: (value: Frame) => boolean) => (f: Frame) =>
     f?.type === 'notify' && f.id === id && match(f.value);
   const statusesIn = (value: Frame) => (Array.isArray(value) ? value.map((c: Call) => c.status) : null);
@@ -381,7 +358,7 @@ describe('the codec over the control websocket', () => {
   afterAll(() => client?.ws.close());
 
   it('binds `calls` and sees a call dial, ring, connect, and end by itself', async () => {
-    client = await connect(api, { token: api.tokens.user });
+    client = await connect(api(), { token: api().tokens.user });
     const target = { sys: SYS.boardroom, mod: 'VidConf', index: 1 };
     const calls = nextId();
     client.send({ id: calls, cmd: 'bind', ...target, name: 'calls' });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, connect, type Frame, nextId, startRealtimeApi } from '../realtime/support.ts';
-import { type Api, expectError, fakeClock, SYS, startApi } from './support.ts';
-import { V2 } from '../current/support.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Client, connect, type Frame, nextId } from '../realtime/support.ts';
+import { deviceOverApi, isReply, type State } from './device-api.ts';
+import { expectError, fakeClock, SYS, startApi } from './support.ts';
 
 /*
  * The lecture capture recorder in the rooms that advertise lecture capture, over real HTTP through
@@ -10,29 +10,7 @@ import { V2 } from '../current/support.ts';
  * themselves, and faults as any device has them.
  */
 
-type State = Record<string, unknown>;
-const clock = fakeClock();
-let api: Api;
-beforeAll(async () => {
-  api = await startRealtimeApi({ roles: ['admin', 'user'], now: clock.now, realtime: { tickMs: 50 } });
-});
-afterAll(() => api.close());
-
-const nowS = () => Math.floor(clock.now() / 1000);
-const legacyExec = (system: string, method: string, args: unknown[] = []) =>
-  api.req('POST', `/api/control/systems/${system}/exec`, { json: { module: 'Recorder', method, args } });
-const currentExec = (system: string, method: string, args: unknown[] = []) =>
-  api.req('POST', `${V2}/systems/${system}/Recorder_1/${method}`, { as: 'user', json: args });
-const legacyState = async (system: string) =>
-  (await api.req<State>('GET', `/api/control/systems/${system}/state?module=Recorder`)).body;
-/** The current generation answers every value JSON-encoded. */
-async function currentState(system: string): Promise<State> {
-  const res = await api.req<Record<string, string>>('GET', `${V2}/systems/${system}/Recorder_1`, {
-    as: 'user',
-  });
-  expect(res.status).toBe(200);
-  return Object.fromEntries(Object.entries(res.body).map(([k, v]) => [k, JSON.parse(v)]));
-}
+const { clock, api, nowS, legacyExec, currentExec, legacyState, currentState } = deviceOverApi('Recorder');
 /** The time recorded, as a client works it out from the two values the recorder gives. */
 const recorded = (s: State) =>
   (s.elapsed_seconds as number) + (typeof s.running_since === 'number' ? nowS() - s.running_since : 0);
@@ -40,14 +18,14 @@ const recorded = (s: State) =>
 describe('the lecture capture recorder', () => {
   it('is in the two rooms that advertise lecture capture, and only there', async () => {
     const systems = (
-      await api.req<{ id: string; features: string[]; modules: string[] }[]>(
+      await api().req<{ id: string; features: string[]; modules: string[] }[]>(
         'GET',
         '/api/control/systems?limit=100',
       )
     ).body;
     for (const s of systems) {
       const count = (
-        await api.req<{ count: number }>('GET', `/api/control/systems/${s.id}/count?module=Recorder`)
+        await api().req<{ count: number }>('GET', `/api/control/systems/${s.id}/count?module=Recorder`)
       ).body.count;
       expect(count, s.id).toBe(s.features.includes('lecture-capture') ? 1 : 0);
     }
@@ -57,7 +35,7 @@ describe('the lecture capture recorder', () => {
         .map((s) => s.id)
         .sort(),
     ).toEqual([SYS.training, SYS.auditorium].sort());
-    const funcs = await api.req<Record<string, unknown>>(
+    const funcs = await api().req<Record<string, unknown>>(
       'GET',
       `/api/control/systems/${SYS.auditorium}/funcs?module=Recorder`,
     );
@@ -141,7 +119,7 @@ describe('the lecture capture recorder', () => {
 
   it('faults as any device does: offline and a device error fail the press, naming the recorder', async () => {
     const put = (settings: State) =>
-      api.req('PUT', '/api/control/modules/mod-auditorium-recorder', { json: { settings } });
+      api().req('PUT', '/api/control/modules/mod-auditorium-recorder', { json: { settings } });
     expect((await put({ offline: true })).status).toBe(200);
     const offline = await legacyExec(SYS.auditorium, 'record');
     expectError(offline, 502, 'driver_error');
@@ -156,14 +134,13 @@ describe('the lecture capture recorder', () => {
 });
 
 describe('the recorder over the control websocket', () => {
-  const isReply = (id: number) => (f: Frame) => f?.id === id && f.type !== 'notify';
   const isNotify = (id: number, value: unknown) => (f: Frame) =>
     f?.type === 'notify' && f.id === id && JSON.stringify(f.value) === JSON.stringify(value);
   let client: Client;
   afterAll(() => client?.ws.close());
 
   it('notifies the state of a press, and of a scheduled recording that starts by itself', async () => {
-    client = await connect(api, { token: api.tokens.user });
+    client = await connect(api(), { token: api().tokens.user });
     const target = { sys: SYS.auditorium, mod: 'Recorder', index: 1 };
     const bindId = nextId();
     client.send({ id: bindId, cmd: 'bind', ...target, name: 'state' });

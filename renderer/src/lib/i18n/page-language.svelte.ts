@@ -2,19 +2,19 @@
  * The page's language as it changes while Roomdeck runs: the configuration (each boot's answer),
  * the room's own settings (when its detail arrives or changes), a visitor's choice on the welcome
  * screen (until the panel goes idle), and the technician's own choice while the tools are open.
- * choose.ts decides between them; this module only holds them and makes the page follow.
+ * locales/choose.ts decides between them; this module only holds them and makes the page follow.
  */
 import type { AppConfig } from '#contract';
 import { untrack } from 'svelte';
-import { matchLanguage } from '#locales';
 import {
+  matchLanguage,
   NO_ROOM_LANGUAGE,
   offeredLanguages,
   pageLanguage,
   type RoomLanguage,
   roomLanguage,
   roomLanguageOf,
-} from './choose.ts';
+} from '#locales';
 import { useLanguage } from './i18n.svelte.ts';
 
 /**

@@ -1,10 +1,10 @@
 import type { PanelTimers } from '#contract';
 import type { Room } from '../room/room.svelte.ts';
-import { type Transition, transitionOf } from '../control/values.ts';
+import type { Transition } from '../control/values.ts';
 import type { BookingView } from './booking.ts';
 import { IdleWatch } from './idle.svelte.ts';
 import { type BookingVerb, MeetingDesk } from './meeting.svelte.ts';
-import type { PageSpec, PanelPlan, SourceTile, Watch } from '../plan/plan.ts';
+import type { PageSpec, PanelPlan, SourceTile } from '../plan/plan.ts';
 import { type Phase, RoomPower } from './power.svelte.ts';
 import type { RecorderView } from './recorder.ts';
 import { type RecorderPress, RecorderDesk } from './recorder.svelte.ts';
@@ -13,6 +13,7 @@ import { CallDesk } from '../call/call-desk.svelte.ts';
 import { callFor } from '../words/help-contact.ts';
 import { type Fault, neededDevices } from './faults.ts';
 import { type HeldChange, heldIn } from './held.ts';
+import { nothingToUse, pictureMutes, startsWithRoomOn, transitionIn } from './plan-facts.ts';
 import { type ScreenNote, screenNotes, screensOf } from './screens.ts';
 import { DeviceTruth, type SourceTruth, type TileState } from './source-truth.ts';
 
@@ -60,7 +61,7 @@ export class PanelModel {
       startingTile: () => this.#power.startingTile,
       failedTile: () => this.#power.failedTile,
       held: () => this.held,
-      pictureMutes: () => this.#pictureMutes,
+      pictureMutes: () => pictureMutes(this.plan),
     });
     this.#meeting = new MeetingDesk({ room, nowMs });
     this.#recorder = new RecorderDesk({ room, nowMs });
@@ -181,11 +182,7 @@ export class PanelModel {
 
   /** No sources, no power, no volume and no control on any page: the room's panel is not set up. */
   get nothingToUse(): boolean {
-    const plan = this.plan;
-    if (!plan) return false;
-    return (
-      plan.home.length === 0 && !plan.power && !plan.volume && plan.pages.every((p) => p.groups.length === 0)
-    );
+    return nothingToUse(this.plan);
   }
 
   /** The source on the screens, as the devices report it now (not what was last asked for). */
@@ -221,27 +218,7 @@ export class PanelModel {
 
   /** Warming up or cooling down, as the room logic or the displays report it. */
   get transition(): Transition | null {
-    const plan = this.plan;
-    if (!plan) return null;
-    const seen = [plan.power?.on, ...plan.home.map((t) => t.active)].filter((w) => w !== undefined);
-    for (const w of seen) {
-      const t = transitionOf(this.#truth.stateOf(w));
-      if (t) return t;
-    }
-    return null;
-  }
-
-  /** The panel's Blank picture controls, as the state that says the picture is blanked. */
-  get #pictureMutes(): Watch[] {
-    return (this.plan?.pages ?? []).flatMap((page) =>
-      page.groups.flatMap((group) =>
-        group.controls.flatMap((c): Watch[] =>
-          c.type === 'toggle' && c.look?.icon === 'picture' && c.status !== undefined
-            ? [{ module: c.module, index: c.index, key: c.status, value: c.onWhen }]
-            : [],
-        ),
-      ),
-    );
+    return transitionIn(this.plan, (device) => this.#truth.stateOf(device));
   }
 
   /** Power changes the room logic accepted but a screen cannot take yet (its state `held`). */
@@ -296,7 +273,7 @@ export class PanelModel {
 
   /** A room with no source tiles starts with Room on: what its power says starts it. */
   get canSwitchOn(): boolean {
-    return (this.plan?.home.length ?? 0) === 0 && (this.plan?.power?.start?.length ?? 0) > 0;
+    return startsWithRoomOn(this.plan);
   }
 
   /** Room on, for a room without source tiles; locked until the devices report on. */

@@ -171,32 +171,28 @@ export function channelName(m: ModuleInfo, n: unknown): string | undefined {
   return typeof n === 'number' ? strings(m.state.channels)[n - 1] : undefined;
 }
 
+/** What every screen offers first, displays and projectors alike: its power and its input. */
+const screen: Profile = (m, id) => [
+  ...power(m, id('power')),
+  ...choose(
+    m,
+    id('input'),
+    t('room.plan.control.input'),
+    'input',
+    'input',
+    knownValues(m, 'input'),
+    inputLabel,
+  ),
+];
+
 const profiles: Record<string, Profile> = {
   Display: (m, id) => [
-    ...power(m, id('power')),
-    ...choose(
-      m,
-      id('input'),
-      t('room.plan.control.input'),
-      'input',
-      'input',
-      knownValues(m, 'input'),
-      inputLabel,
-    ),
+    ...screen(m, id),
     ...level(m, id('volume'), t('room.plan.control.volume'), 'volume', 'volume', { step: 5, unit: '%' }),
     ...onOff(m, id('mute'), t('room.plan.control.mute'), 'mute', 'mute'),
   ],
   Projector: (m, id) => [
-    ...power(m, id('power')),
-    ...choose(
-      m,
-      id('input'),
-      t('room.plan.control.input'),
-      'input',
-      'input',
-      knownValues(m, 'input'),
-      inputLabel,
-    ),
+    ...screen(m, id),
     ...onOff(m, id('mute'), t('room.plan.control.avMute'), 'mute', 'mute'),
   ],
   Switcher: (m, id) => {

@@ -1,4 +1,5 @@
 import type { Dependency, Module, System } from '#contract';
+import type { MessageKey } from '#locales';
 import { t } from '../../i18n/i18n.svelte.ts';
 import { addressesOf, classNameOf, type RoleName, roleName } from '../../modules/addressing.ts';
 
@@ -23,6 +24,9 @@ export interface ModuleRow {
   address: string;
   health: Health;
 }
+
+/** Which health needs a technician first: offline (running, not reaching its device), then stopped. */
+export const HEALTH_RANK: Readonly<Record<Health, number>> = { offline: 0, stopped: 1, ok: 2 };
 
 /** Stopped: not running. Offline: running, but not talking to its device or service. */
 export function healthOf(module: Module): Health {
@@ -76,38 +80,20 @@ export function buildRows(
 
 export type StatusFilter = '' | 'offline' | 'stopped' | 'attention' | 'ok';
 
-// Each label is read when shown (a getter), so it is in the page's language at that moment.
+/** A filter whose label is read when shown (a getter), so it is in the page's language at that moment. */
+const statusFilter = (value: StatusFilter, key: MessageKey) => ({
+  value,
+  get label() {
+    return t(key);
+  },
+});
+
 export const STATUS_FILTERS: readonly { readonly value: StatusFilter; readonly label: string }[] = [
-  {
-    value: '',
-    get label() {
-      return t('tech.fleet.status.any');
-    },
-  },
-  {
-    value: 'attention',
-    get label() {
-      return t('tech.fleet.status.attention');
-    },
-  },
-  {
-    value: 'offline',
-    get label() {
-      return t('tech.fleet.status.offline');
-    },
-  },
-  {
-    value: 'stopped',
-    get label() {
-      return t('tech.fleet.status.stopped');
-    },
-  },
-  {
-    value: 'ok',
-    get label() {
-      return t('tech.fleet.status.ok');
-    },
-  },
+  statusFilter('', 'tech.fleet.status.any'),
+  statusFilter('attention', 'tech.fleet.status.attention'),
+  statusFilter('offline', 'tech.fleet.status.offline'),
+  statusFilter('stopped', 'tech.fleet.status.stopped'),
+  statusFilter('ok', 'tech.fleet.status.ok'),
 ];
 
 export interface RowFilters {
@@ -199,8 +185,6 @@ export function filterRows(rows: readonly ModuleRow[], f: RowFilters): ModuleRow
 export type SortKey = 'label' | 'rooms' | 'dependency' | 'role' | 'address' | 'running' | 'connected';
 export type SortDirection = 'ascending' | 'descending';
 
-const HEALTH_ORDER: Record<Health, number> = { offline: 0, stopped: 1, ok: 2 };
-
 function keyOf(row: ModuleRow, key: SortKey): string | number {
   switch (key) {
     case 'label':
@@ -216,7 +200,7 @@ function keyOf(row: ModuleRow, key: SortKey): string | number {
     case 'running':
       return row.module.running ? 1 : 0;
     case 'connected':
-      return HEALTH_ORDER[row.health];
+      return HEALTH_RANK[row.health];
     default:
       return key satisfies never;
   }

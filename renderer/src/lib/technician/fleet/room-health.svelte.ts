@@ -1,7 +1,7 @@
 import type { Module, RoomdeckApi } from '#contract';
 import { addressesOf } from '../../modules/addressing.ts';
 import { BulkActions } from './bulk.svelte.ts';
-import { type Health, healthOf } from './fleet.ts';
+import { type Health, HEALTH_RANK, healthOf } from './fleet.ts';
 import { describeProblem, type Problem } from '../common/problem.ts';
 
 /**
@@ -16,8 +16,6 @@ export interface RoomModuleRow {
   module: Module;
   health: Health;
 }
-
-const RANK: Record<Health, number> = { offline: 0, stopped: 1, ok: 2 };
 
 /**
  * Whether the panel behind the drawer hears a device (`Class/index`): null when no panel shows
@@ -42,7 +40,7 @@ export function roomRows(modules: readonly Module[], panel: PanelSilence = null)
         health: silent ? ('offline' as const) : record,
       };
     })
-    .sort((a, b) => RANK[a.health] - RANK[b.health] || a.label.localeCompare(b.label));
+    .sort((a, b) => HEALTH_RANK[a.health] - HEALTH_RANK[b.health] || a.label.localeCompare(b.label));
 }
 
 export class RoomHealth {
