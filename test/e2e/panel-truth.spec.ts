@@ -141,8 +141,9 @@ test.describe('a lit tile means the picture is there', () => {
     await expect(tile(page, 'Wireless')).toContainText('Display 1 not responding');
     await expect(story(page)).toHaveAttribute('data-story', 'failed');
     await expect(story(page)).toHaveText(
-      // The Huddle's help names no number, and this panel has no support contact configured.
-      'Wireless: Display 1 is not responding. Call AV support.',
+      // A wall display, so what a person can check is said; the Huddle's help names no number,
+      // and this panel has no support contact configured.
+      'Wireless: Display 1 is not responding: check that it is switched on and plugged in, then try again. Call AV support.',
     );
     await expect(connection(page)).toHaveText('Not responding: Display');
     await expect(connection(page)).not.toContainText('devices answering');
