@@ -9,7 +9,7 @@ import { shootAndAxe } from './support/shoot-and-axe.ts';
  * The call page does not merge: combined from Rimu Training A (the master, the half with the
  * codec), A's panel shows the combined room, and a call rung in, answered, left and dialled on its
  * keypad all run on A's own codec, as the simulator reports it. B's panel stays locked to A, with
- * no call control. Two browser hosts on one simulator, one per half, as the two wall panels are.
+ * no call control; split again, A's own panel rings for its codec as before. Two browser hosts on one simulator, one per half, as the two wall panels are.
  */
 
 const A = 'sys-rimu-training-a';
@@ -117,6 +117,15 @@ test('combined from A, the call runs on A’s own codec and B stays locked witho
 
   await strip.getByRole('button', { name: 'Leave call' }).click();
   await expect.poll(calls).toEqual([]);
+
+  // Split, A's own panel rings for its codec as before; B's, back to its own room, has none.
   await service.exec(A, 'RoomLogic', 'unjoin', []);
+  await expect(a.getByRole('heading', { level: 1, name: 'Rimu Training A' })).toBeVisible();
+  await expect(b.getByRole('heading', { level: 1, name: 'Rimu Training B' })).toBeVisible();
+  await service.exec(A, 'VidConf', 'test_incoming_call', ['ops@video.demo.local', 'Operations desk']);
+  await expect(ringing).toContainText('Operations desk is calling');
+  await expect(b.getByRole('alertdialog', { name: 'Incoming call' })).toHaveCount(0);
+  await ringing.getByRole('button', { name: 'Decline' }).click();
+  await expect.poll(calls).toEqual([]);
   expect(found).toEqual([]);
 });
