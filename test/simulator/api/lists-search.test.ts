@@ -76,7 +76,7 @@ describe('paging through 609 systems', () => {
 
   it('orders modules by resolved class name then id across pages, ties broken by id', async () => {
     const visited = await allPages<Named>(api, '/api/control/modules?limit=150');
-    expect(visited.length).toBe(649);
+    expect(visited.length).toBe(650);
     const key = (m: Named) => (m.custom_name || m.name).toLowerCase();
     const sorted = visited
       .map((m) => ({ key: key(m), id: m.id }))

@@ -22,6 +22,11 @@ const HUNG_UP_SAID_S = 120;
 
 export interface CallSources {
   room: Room;
+  /**
+   * The room whose codec this is, when it is not `room`: on a combined room's panel, the room the
+   * panel stands in (the call page does not merge). Its plan's call is the one `room`'s panel shows.
+   */
+  codecRoom?: Room | undefined;
   /** The panel's clock, ticking every second. */
   nowMs(): number;
   /** The room reports itself on. */
@@ -52,13 +57,17 @@ export class CallDesk {
   readonly #since: number;
   #endClosed = $state<number | null>(null);
 
+  /** Where the codec is addressed, read and named. */
+  readonly #codecRoom: Room;
+
   constructor(from: CallSources) {
     this.#from = from;
+    this.#codecRoom = from.codecRoom ?? from.room;
     this.#since = Math.floor(from.nowMs() / 1000);
   }
 
   get #spec() {
-    return this.#from.room.plan?.call ?? null;
+    return this.#codecRoom.plan?.call ?? null;
   }
   #nowS(): number {
     return Math.floor(this.#from.nowMs() / 1000);
@@ -72,7 +81,7 @@ export class CallDesk {
   /** The codec as it reports itself; null in a room without one. */
   get view(): CodecView | null {
     const at = this.#spec;
-    return at ? codecView(this.#from.room.feed(at.module, at.index).state) : null;
+    return at ? codecView(this.#codecRoom.feed(at.module, at.index).state) : null;
   }
 
   /**
@@ -94,10 +103,10 @@ export class CallDesk {
   get fault(): Fault | null {
     const at = this.#spec;
     if (!at || this.joinable === null) return null;
-    const { room } = this.#from;
+    const room = this.#codecRoom;
     const silence = room.silence(at);
     if (silence === null) return null;
-    const call = callFor(room.roomHelp.phone);
+    const call = callFor(this.#from.room.roomHelp.phone);
     const sentence =
       silence.why === 'stopped'
         ? t('call.fault.switchedOff', { call })
@@ -283,12 +292,12 @@ export class CallDesk {
   #exec(method: string, args: unknown[]): Promise<unknown> {
     const at = this.#spec;
     if (!at) return Promise.reject(new Error('no codec'));
-    return this.#from.room.exec(at.module, at.index, { method, args });
+    return this.#codecRoom.exec(at.module, at.index, { method, args });
   }
 
   #refresh(): void {
     const at = this.#spec;
-    if (at) this.#from.room.feeds.refresh(at);
+    if (at) this.#codecRoom.feeds.refresh(at);
   }
 
   #fail(words: () => string): void {
@@ -302,6 +311,6 @@ export class CallDesk {
     // the link's words): the codec is what did not answer, named as the room calls it.
     if (isNoAnswer(error) && !isLinkLoss(error))
       return t('call.fail.codecSilent', { call: callFor(this.#from.room.roomHelp.phone) });
-    return this.#from.room.messageOf(error, at ? { module: at.module, index: at.index } : undefined);
+    return this.#codecRoom.messageOf(error, at ? { module: at.module, index: at.index } : undefined);
   }
 }

@@ -2,7 +2,7 @@
  * Every kind of page the panel has, in the order its tabs stand. The plan's `PageKind`, the tab
  * order, the page titles, the layout schema (and so panel-layout.schema.json and PANEL_LAYOUT.md,
  * both checked by tests) all derive from these two declarations: a new kind is one entry here and
- * one in `PAGE_KIND_IN_LAYOUT`, then whatever the compiler asks for (a title, a title word).
+ * one in `PAGE_KIND_IN_LAYOUT` and `PAGE_KIND_MERGES`, then whatever the compiler asks for (a title, a title word).
  */
 export const PAGE_KINDS = [
   'sources',
@@ -35,6 +35,24 @@ export const PAGE_KIND_IN_LAYOUT = {
   display: true,
   more: true,
   advanced: false,
+} as const satisfies Record<PageKind, boolean>;
+
+/**
+ * Whether a page of this kind shows the combined room when rooms are joined. PlaceOS marks the pages
+ * that do not merge; the call page is one: a codec belongs to the room it stands in, and a call
+ * placed from the combined room's panel goes out from that room's own codec, never another half's.
+ */
+export const PAGE_KIND_MERGES = {
+  sources: true,
+  call: false,
+  room: true,
+  lights: true,
+  camera: true,
+  audio: true,
+  blinds: true,
+  display: true,
+  more: true,
+  advanced: true,
 } as const satisfies Record<PageKind, boolean>;
 
 /** A kind a layout page may name in its `kind`. */

@@ -24,6 +24,8 @@ export interface PanelMount {
   combined?: (() => CombinedIn | null) | undefined;
   /** Read live: told once, when the room has loaded or failed to. */
   onsettled(): ((systemId: string) => void) | undefined;
+  /** Given when this is a combined room shown on behalf of that room: its pages that do not merge. */
+  own?: Room | undefined;
 }
 
 /**
@@ -46,7 +48,8 @@ export function mountPanel(o: PanelMount): { room: Room; panel: PanelModel } {
   provideRoom(room);
   // The technician's drawer over this panel reads its devices' health from the same truth.
   onDestroy(showRoom({ id: systemId, silence: (target) => room.silence(target) }));
-  const panel = new PanelModel(room, o.timers, { startPage: startPageFrom(globalThis.location?.hash ?? '') });
+  const startPage = startPageFrom(globalThis.location?.hash ?? '');
+  const panel = new PanelModel(room, o.timers, o.own ? { startPage, own: o.own } : { startPage });
   void room.load();
   // Who people at this panel call: the room's own number comes from its settings, else this one.
   api.enrolment

@@ -5,6 +5,7 @@ import type { BookingView } from './booking.ts';
 import { IdleWatch } from './idle.svelte.ts';
 import { type BookingVerb, MeetingDesk } from './meeting.svelte.ts';
 import type { PageSpec, PanelPlan, SourceTile } from '../plan/plan.ts';
+import { joinedPlans } from '../plan/joined-plan.ts';
 import { type Phase, RoomPower } from './power.svelte.ts';
 import type { RecorderView } from './recorder.ts';
 import { type RecorderPress, RecorderDesk } from './recorder.svelte.ts';
@@ -46,10 +47,14 @@ export class PanelModel {
   readonly #stopRecovered: () => void;
   readonly #stopHeard: () => void;
   #faultReadAt = 0;
+  /** On a combined room's panel, the room the panel stands in: its pages that do not merge. */
+  readonly #own: Room | null;
+  readonly #joined = joinedPlans();
 
   /** `startPage`: the page to show first (a recovered window returns to the page it showed). */
-  constructor(room: Room, timers: PanelTimers, options: { startPage?: string | null } = {}) {
+  constructor(room: Room, timers: PanelTimers, options: { startPage?: string | null; own?: Room } = {}) {
     this.room = room;
+    this.#own = options.own ?? null;
     if (options.startPage) this.#pageId = options.startPage;
     this.#nowMs = room.clock.now();
     this.idle = new IdleWatch({ clock: room.clock, ...timers, switchOff: () => void this.off() });
@@ -67,6 +72,7 @@ export class PanelModel {
     this.#recorder = new RecorderDesk({ room, nowMs });
     this.calls = new CallDesk({
       room,
+      codecRoom: options.own,
       nowMs,
       roomOn: () => this.roomOn,
       warming: () => this.transition?.kind === 'warming',
@@ -100,7 +106,8 @@ export class PanelModel {
   }
 
   get plan(): PanelPlan | null {
-    return this.room.plan;
+    const plan = this.room.plan;
+    return plan && this.#own ? this.#joined(plan, this.#own.plan) : plan;
   }
   get nowMs(): number {
     return this.#nowMs;
