@@ -102,7 +102,7 @@ describe('role matrix', () => {
     const systems = await api.req('GET', '/api/control/systems');
     expect(systems.headers.get('x-total-count')).toBe('9');
     const modules = await api.req('GET', '/api/control/modules');
-    expect(modules.headers.get('x-total-count')).toBe('49');
+    expect(modules.headers.get('x-total-count')).toBe('50');
   });
 
   it('lets the user role read, exec, and read state, funcs, count and types', async () => {
