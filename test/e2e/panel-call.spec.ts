@@ -511,6 +511,9 @@ test('the technician tools show the codec’s calls and presets in its live stat
   await openRoom(page, stack.host.url, 'Harbour Boardroom');
   await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome');
   await page.getByRole('button', { name: 'Sign out' }).click();
+  // Signed out for certain before signing in again: a sign-in that finds the panel still up would
+  // return at once and leave the test on the sign-in screen the sign-out then brings.
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await signIn(page, stack.host.url, 'tech@demo.local');
   await page.getByRole('button', { name: 'Technician tools' }).click();
   await page.getByRole('button', { name: 'Systems', exact: true }).click();
