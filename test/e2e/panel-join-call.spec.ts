@@ -1,8 +1,6 @@
-import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
-import { expect, runArgs, test } from './support/own-stack.ts';
-import { signIn } from './support/panel.ts';
-import { type Running, startHost } from './support/processes.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/own-stack.ts';
+import { A, AB, B, joinPanels } from './support/join-panels.ts';
 import { shootAndAxe } from './support/shoot-and-axe.ts';
 
 /*
@@ -12,36 +10,10 @@ import { shootAndAxe } from './support/shoot-and-axe.ts';
  * no call control; split again, A's own panel rings for its codec as before. Two browser hosts on one simulator, one per half, as the two wall panels are.
  */
 
-const A = 'sys-rimu-training-a';
-const B = 'sys-rimu-training-b';
-const AB = 'sys-rimu-training-ab';
-
 test.use({ ownStack: { hostArgs: ['--system', A] } });
 test.describe.configure({ mode: 'serial' });
 
-let hostB: Running | null = null;
-test.afterAll(async () => {
-  await hostB?.stop();
-});
-
-/** Both halves' panels, each signed in on its own host (as panel-join.spec.ts opens them). */
-async function openPanels(
-  page: Page,
-  browser: Browser,
-  stack: { host: Running; simulator: Running; dir: string },
-): Promise<{ a: Page; b: Page }> {
-  hostB ??= await startHost({
-    serverUrl: stack.simulator.url,
-    dataDir: path.join(stack.dir, 'host-b'),
-    args: [...runArgs(), '--system', B],
-  });
-  const b = await (await browser.newContext()).newPage();
-  await signIn(page, stack.host.url);
-  await signIn(b, hostB.url);
-  await expect(page.getByRole('heading', { level: 1, name: 'Rimu Training A' })).toBeVisible();
-  await expect(b.getByRole('heading', { level: 1, name: 'Rimu Training B' })).toBeVisible();
-  return { a: page, b };
-}
+const openPanels = joinPanels();
 
 interface CodecCall {
   status: string;

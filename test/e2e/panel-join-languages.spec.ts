@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { signInAnyLanguage } from './support/any-language.ts';
-import { expectNoOverlap, expectNothingCut, expectOneScreen, expectReadable } from './support/fit.ts';
+import { expectFitsEverySize } from './support/fit.ts';
+import { A, B } from './support/join-panels.ts';
 import { ROOT, type Running, type Stack, startHost, startStack } from './support/processes.ts';
 import { keepScreenshot } from './support/screens.ts';
 import { Service } from './support/service.ts';
@@ -15,21 +16,6 @@ import { SIZES } from './support/sizes.ts';
  * overlapping, text readable, axe 0 serious/critical, screenshots as join-<lang>-<screen>-<size>.
  * Both halves' hosts are started in the language (the installer's choice); no step reads a word.
  */
-
-const A = 'sys-rimu-training-a';
-const B = 'sys-rimu-training-b';
-
-async function fits(page: Page, what: string): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    const at = `${what} at ${size.width}×${size.height}`;
-    await expectOneScreen(page, at);
-    await expectNothingCut(page, at);
-    await expectNoOverlap(page, at);
-    await expectReadable(page, at);
-  }
-  await page.setViewportSize(SIZES[0]);
-}
 
 /** Screenshots at the three sizes, kept when asked for (test/e2e/support/screens.ts). */
 async function shots(page: Page, name: string): Promise<void> {
@@ -86,12 +72,12 @@ for (const language of [
       const combine = a.locator('[data-action="combine"]');
       await expect(combine).toBeVisible();
       found.push(...(await shootAndAxe(a, prefix, 'a-separate', { noneOutside: true })));
-      await fits(a, 'separate room with the Join control');
+      await expectFitsEverySize(a, 'separate room with the Join control');
       await combine.click();
       const choice = a.locator(`.join-choice[data-mode="rimu-ab"]`);
       await expect(choice).toBeVisible();
       found.push(...(await shootAndAxe(a, prefix, 'a-sheet')));
-      await fits(a, 'the Join sheet');
+      await expectFitsEverySize(a, 'the Join sheet');
 
       // A join that fails (B's room control is stopped): what went wrong, and OK, beside the room.
       await service.request('POST', '/modules/mod-rimu-b-logic/stop');
@@ -99,7 +85,7 @@ for (const language of [
       const failed = a.locator('[data-join-status="failed"]');
       await expect(failed).toBeVisible({ timeout: 30_000 });
       found.push(...(await shootAndAxe(a, prefix, 'a-failed', { noneOutside: true })));
-      await fits(a, 'a join that failed');
+      await expectFitsEverySize(a, 'a join that failed');
       await failed.getByRole('button').click();
       await service.request('POST', '/modules/mod-rimu-b-logic/start');
 
@@ -115,7 +101,7 @@ for (const language of [
       await choice.click();
       const pending = a.locator('[data-join-status="pending"]');
       await expect(pending).toBeVisible();
-      await fits(a, 'the pending join');
+      await expectFitsEverySize(a, 'the pending join');
       await shots(a, `${prefix}-a-pending`);
       // Still pending after the checks: they were made on the pending screen, not the combined one.
       await expect(pending).toBeVisible({ timeout: 1 });
@@ -130,8 +116,8 @@ for (const language of [
       await expect(a.locator('[data-join-status="failed"]')).toHaveCount(0);
       found.push(...(await shootAndAxe(a, prefix, 'a-combined', { noneOutside: true })));
       found.push(...(await shootAndAxe(b, prefix, 'b-locked', { noneOutside: true })));
-      await fits(a, 'the combined room on the master');
-      await fits(b, 'the locked secondary');
+      await expectFitsEverySize(a, 'the combined room on the master');
+      await expectFitsEverySize(b, 'the locked secondary');
 
       // In use: the combined room's sources on the master, the secondary saying what it shows.
       await a.locator('.source-tile[data-source="Laptop B"]').click();
@@ -145,8 +131,8 @@ for (const language of [
       await expect(b.locator('[data-showing="Laptop B"]')).toBeVisible({ timeout: 10_000 });
       found.push(...(await shootAndAxe(a, prefix, 'a-combined-in-use', { noneOutside: true })));
       found.push(...(await shootAndAxe(b, prefix, 'b-locked-showing', { noneOutside: true })));
-      await fits(a, 'the combined room in use');
-      await fits(b, 'the locked secondary showing a source');
+      await expectFitsEverySize(a, 'the combined room in use');
+      await expectFitsEverySize(b, 'the locked secondary showing a source');
       expect(found).toEqual([]);
       await service.exec(A, 'RoomLogic', 'unjoin', []);
       await b.context().close();

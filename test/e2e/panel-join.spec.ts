@@ -1,13 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { expect, runArgs, test } from './support/own-stack.ts';
-import { signIn } from './support/panel.ts';
-import { ROOT, type Running, startHost } from './support/processes.ts';
+import { expect, test } from './support/own-stack.ts';
+import { ROOT } from './support/processes.ts';
 import { keepScreenshot, screenshotsWanted } from './support/screens.ts';
-import { expectNoOverlap, expectNothingCut, expectOneScreen, expectReadable } from './support/fit.ts';
+import { expectFitsEverySize } from './support/fit.ts';
+import { A, AB, B, type JoinPanels, joinPanels } from './support/join-panels.ts';
 import { shootAndAxe } from './support/shoot-and-axe.ts';
-import { SIZES } from './support/sizes.ts';
 
 /*
  * A divisible room from its two wall panels: one browser host per half, each bound to its room
@@ -17,60 +16,16 @@ import { SIZES } from './support/sizes.ts';
  * B; the wall's sensor proposing a join; a panel reloaded while combined comes back combined.
  */
 
-const A = 'sys-rimu-training-a';
-const B = 'sys-rimu-training-b';
-const AB = 'sys-rimu-training-ab';
-
 test.use({ ownStack: { hostArgs: ['--system', A] } });
 test.describe.configure({ mode: 'serial' });
 
-let hostB: Running | null = null;
-test.afterAll(async () => {
-  await hostB?.stop();
-});
-
-interface Panels {
-  a: Page;
-  b: Page;
-}
-
-/** Both halves' panels, each signed in on its own host, as the two wall panels are. */
-async function openPanels(
-  page: Page,
-  browser: Browser,
-  stack: { host: Running; simulator: Running; dir: string },
-): Promise<Panels> {
-  hostB ??= await startHost({
-    serverUrl: stack.simulator.url,
-    dataDir: path.join(stack.dir, 'host-b'),
-    args: [...runArgs(), '--system', B],
-  });
-  const b = await (await browser.newContext()).newPage();
-  await signIn(page, stack.host.url);
-  await signIn(b, hostB.url);
-  await expect(page.getByRole('heading', { level: 1, name: 'Rimu Training A' })).toBeVisible();
-  await expect(b.getByRole('heading', { level: 1, name: 'Rimu Training B' })).toBeVisible();
-  return { a: page, b };
-}
-
-/** The panel's fit checks at the three sizes: one screen, nothing cut, nothing overlapping, readable. */
-async function fits(page: Page, what: string): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    const at = `${what} at ${size.width}×${size.height}`;
-    await expectOneScreen(page, at);
-    await expectNothingCut(page, at);
-    await expectNoOverlap(page, at);
-    await expectReadable(page, at);
-  }
-  await page.setViewportSize(SIZES[0]);
-}
+const openPanels = joinPanels();
 
 const tile = (page: Page, name: string) => page.locator(`.source-tile[data-source="${name}"]`);
 const lock = (page: Page) => page.locator('[data-join-lock]');
 
 /** Both panels' screenshots side by side, for a person to look at (only when asked). */
-async function sideBySide(panels: Panels, browser: Browser, name: string): Promise<void> {
+async function sideBySide(panels: JoinPanels, browser: Browser, name: string): Promise<void> {
   if (!screenshotsWanted()) return;
   const dir = path.join(ROOT, 'test-results', 'screens');
   mkdirSync(dir, { recursive: true });
@@ -124,8 +79,8 @@ test('combine from A: B locks and names A, A runs both halves, a source of B lig
     await expect(tile(a, name)).toBeVisible();
   found.push(...(await shootAndAxe(a, 'join', 'a-combined', { noneOutside: true })));
   found.push(...(await shootAndAxe(b, 'join', 'b-locked', { noneOutside: true })));
-  await fits(a, 'combined room');
-  await fits(b, 'locked secondary');
+  await expectFitsEverySize(a, 'combined room');
+  await expectFitsEverySize(b, 'locked secondary');
   await sideBySide(panels, browser, 'combined-off');
 
   // B's laptop, routed from A: lit on A and said on B only once the switcher and both screens report it.
@@ -148,8 +103,8 @@ test('combine from A: B locks and names A, A runs both halves, a source of B lig
     await expect(a.getByRole('button', { name: new RegExp(mic) }).first()).toBeVisible();
   found.push(...(await shootAndAxe(a, 'join', 'a-combined-mics', { noneOutside: true })));
   found.push(...(await shootAndAxe(b, 'join', 'b-locked-showing', { noneOutside: true })));
-  await fits(a, 'combined room in use');
-  await fits(b, 'locked secondary showing a source');
+  await expectFitsEverySize(a, 'combined room in use');
+  await expectFitsEverySize(b, 'locked secondary showing a source');
   await sideBySide(panels, browser, 'combined-in-use');
 
   // Split from B (after a question): both panels are their own rooms again.
@@ -230,7 +185,7 @@ test('the wall’s sensor proposes the join, and the panel says when the wall di
       'The partition wall is open, but the rooms are separate.',
     );
   expect(await shootAndAxe(a, 'join', 'a-wall-disagrees', { noneOutside: true })).toEqual([]);
-  await fits(a, 'separate room, the wall disagreeing');
+  await expectFitsEverySize(a, 'separate room, the wall disagreeing');
   await service.exec(A, 'PartitionWall', 'test_move', [true]);
   await expect(a.locator('[data-join-note="wall"]')).toHaveCount(0, { timeout: 20_000 });
   await split(service);

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { SIZES } from './sizes.ts';
 
 /** `soft`: record the failure and go on, so one run through every room names every problem. */
 export interface FitOptions {
@@ -275,4 +276,20 @@ export async function expectNoOverlap(
   check(found.missing, `${what}: ${root} is there`).toBe(false);
   check(found.overlaps, `${what}: things on top of each other`).toEqual([]);
   check(found.broken, `${what}: a time broken across lines`).toEqual([]);
+}
+
+/**
+ * Every fit check at each of the three panel sizes (one screen, nothing cut, nothing on top of
+ * anything else, text readable), then back to the first size for the steps after.
+ */
+export async function expectFitsEverySize(page: Page, what: string): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    const at = `${what} at ${size.width}×${size.height}`;
+    await expectOneScreen(page, at);
+    await expectNothingCut(page, at);
+    await expectNoOverlap(page, at);
+    await expectReadable(page, at);
+  }
+  await page.setViewportSize(SIZES[0]);
 }
