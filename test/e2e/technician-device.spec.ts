@@ -63,6 +63,7 @@ async function shownCode(page: Page): Promise<{ code: string; link: string }> {
   await expect
     .poll(async () => ((await qr.locator('path').getAttribute('d')) ?? '').length)
     .toBeGreaterThan(500);
+  await expect(qr).toHaveAttribute('data-qr-text', /^https?:\/\//);
   return { code: (await code.textContent()) ?? '', link: (await qr.getAttribute('data-qr-text')) ?? '' };
 }
 

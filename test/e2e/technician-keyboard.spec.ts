@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signIn } from './support/panel.ts';
 import { ROOT, type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
+import { drawer, phoneApproves } from './support/technician.ts';
 import { keepScreenshot } from './support/screens.ts';
 
 /*
@@ -42,7 +43,6 @@ test.afterAll(async () => {
   await kiosk?.stop();
 });
 
-const drawer = (page: Page) => page.getByRole('dialog', { name: 'Technician access' });
 const keyboard = (page: Page) => page.getByRole('group', { name: 'On-screen keyboard' });
 const huddle = () => service.request<{ email: string; version: number }>('GET', `/systems/${HUDDLE}`);
 
@@ -54,28 +54,6 @@ async function tap(page: Page, name: string): Promise<void> {
 /** Lower-case letters and digits, one tap each. */
 async function tapEach(page: Page, text: string): Promise<void> {
   for (const c of text) await tap(page, c);
-}
-
-/** The technician's phone approves the code the drawer shows (RFC 8628): no typing on the panel. */
-async function approveOnPhone(browser: Browser, page: Page): Promise<void> {
-  const code = drawer(page).getByLabel('Code to enter');
-  await expect(code).toHaveText(/^[A-Z]{4}-[A-Z]{4}$/, { timeout: 15_000 });
-  const link =
-    (await drawer(page)
-      .getByRole('img', { name: /QR code/ })
-      .getAttribute('data-qr-text')) ?? '';
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  try {
-    const p = await phone.newPage();
-    await p.goto(link);
-    await p.getByLabel('Username').fill('tech@demo.local');
-    await p.getByLabel('Password').fill('demo');
-    await p.getByRole('button', { name: 'Sign in' }).click();
-    await p.getByRole('button', { name: 'Approve' }).click();
-    await expect(p.getByRole('heading', { name: 'Approved' })).toBeVisible();
-  } finally {
-    await phone.close();
-  }
 }
 
 /** Where the field and the keyboard are, and what a finger gets: key sizes, label sizes. */
@@ -110,7 +88,8 @@ test('on a kiosk, a tapped text field in the drawer gets a keyboard on the glass
   for (const digit of PIN) await pad.getByRole('button', { name: digit, exact: true }).click();
   await pad.getByRole('button', { name: 'OK' }).click();
   // The PIN pad has keys of its own: no keyboard for it.
-  await approveOnPhone(browser, page);
+  // The technician's phone approves the code the drawer shows (RFC 8628): no typing on the panel.
+  await phoneApproves(browser, page);
   await expect(drawer(page).getByRole('heading', { level: 1, name: 'Technician tools' })).toBeVisible({
     timeout: 30_000,
   });

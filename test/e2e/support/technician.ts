@@ -21,6 +21,8 @@ export async function shownCode(page: Page): Promise<{ code: string; link: strin
   const code = drawer(page).getByLabel('Code to enter');
   await expect(code).toHaveText(/^[A-Z]{4}-[A-Z]{4}$/, { timeout: 15_000 });
   const qr = drawer(page).getByRole('img', { name: /QR code/ });
+  // The QR encoder loads with the first code shown, so the drawing (and its text) follows the code.
+  await expect(qr).toHaveAttribute('data-qr-text', /^https?:\/\//);
   return { code: (await code.textContent()) ?? '', link: (await qr.getAttribute('data-qr-text')) ?? '' };
 }
 
