@@ -3,14 +3,15 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vitest/config';
 
 /*
- * Files that share one module graph per worker instead of a fresh process each (`isolate: false`).
- * A fresh process and graph per file was most of the unit run's time: shared, the renderer's and
- * the host's files (the dom files among them) need about a third of the processor time they
- * needed each in its own process, and every one of them passes so (their state lives in their own scope, a dom test's page is cleaned after
- * each test). The other folders start servers, processes and fake clocks in ways not yet checked
- * for sharing, so they keep a process per file; a folder moves here once its files pass shared.
+ * Most files share one module graph per worker instead of a fresh process each (`isolate: false`):
+ * a fresh process and graph per file was most of the unit run's time (importing fastify, the
+ * simulator and the client again for every file). They pass so because their state lives in their
+ * own scope: servers on port 0 or served in-process, temporary directories of their own, a dom
+ * test's page cleaned after each test. The files below keep a process each: the official PlaceOS
+ * client keeps its websocket and bindings in module-level singletons that one file's run would
+ * leave to the next.
  */
-const SHARED_MODULES = ['test/renderer/**/*.test.ts', 'test/host/**/*.test.ts'];
+const OWN_PROCESS = ['test/official-client/**/*.test.ts'];
 
 export default defineConfig({
   plugins: [svelte()],
@@ -28,19 +29,18 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          isolate: false,
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'test/**/*.dom.test.ts', ...SHARED_MODULES],
+          exclude: ['test/e2e/**', 'test/**/*.dom.test.ts', ...OWN_PROCESS],
           setupFiles: ['test/renderer/setup-node.ts'],
         },
       },
       {
         extends: true,
         test: {
-          name: 'node-shared',
+          name: 'node-own-process',
           environment: 'node',
-          isolate: false,
-          include: SHARED_MODULES,
-          exclude: ['test/**/*.dom.test.ts'],
+          include: OWN_PROCESS,
           setupFiles: ['test/renderer/setup-node.ts'],
         },
       },

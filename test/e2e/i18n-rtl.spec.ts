@@ -116,6 +116,9 @@ test('a technician module page in Arabic and in English', async ({ page }) => {
   // The host is still signed in as the panel from the test before: out, then in as the technician.
   await openRoom(page, stack.host.url, 'Huddle 3.2');
   await page.locator('[data-action="sign-out"]').click();
+  // Signed out for certain before signing in again: a sign-in that finds the panel still up would
+  // return at once and leave the test on the sign-in screen the sign-out then brings.
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await signIn(page, stack.host.url, 'tech@demo.local');
   await page.getByRole('button', { name: 'Technician tools' }).click();
   await page.getByRole('button', { name: 'Systems', exact: true }).click();

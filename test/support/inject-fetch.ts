@@ -25,6 +25,8 @@ export interface InjectServed {
 export async function serveByInject(app: FastifyInstance): Promise<InjectServed> {
   await app.ready();
   lastPort = (lastPort % 1023) + 1;
+  // Port 80 is http's default: a URL parser drops it, and the origin would no longer match its key.
+  if (lastPort === 80) lastPort++;
   const origin = `http://127.0.0.1:${lastPort}`;
   if (apps.has(origin)) throw new Error(`more than 1023 in-process apps open at once (${origin})`);
   apps.set(origin, app);
