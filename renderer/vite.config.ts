@@ -30,16 +30,31 @@ function preloadStart(): Plugin {
         };
         visit(start.fileName);
         const entry = chunks.find((c) => c.isEntry)?.fileName;
-        return (
-          [...files]
+        // The styles of the panel's chunks, linked like the entry's own: the page draws with them
+        // from the first frame, and start.ts does not wait to fetch them when it is imported.
+        const styles = new Set<string>();
+        for (const file of files) {
+          const chunk = bundle[file];
+          if (chunk?.type === 'chunk')
+            for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+        }
+        return [
+          ...[...styles]
+            .filter((file) => !html.includes(file))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'stylesheet', crossorigin: true, href: `./${file}` },
+              injectTo: 'head' as const,
+            })),
+          ...[...files]
             // Vite links the entry's own imports already.
             .filter((file) => file !== entry && !html.includes(file))
             .map((file) => ({
               tag: 'link',
               attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
               injectTo: 'head' as const,
-            }))
-        );
+            })),
+        ];
       },
     },
   };
@@ -67,8 +82,10 @@ export default defineConfig({
     // The polyfill would be the only script not in a file of its own; both hosts are modern Chromium,
     // which preloads modules natively, and the CSP allows no inline script.
     modulePreload: { polyfill: false },
-    // One stylesheet, linked from the page: no chunk waits for styles of its own before it runs.
-    cssCodeSplit: false,
+    // Styles travel with their chunks: the technician tools', the help sheet's and the call page's
+    // load when those do, not before the panel's first paint. The panel's own are linked from the
+    // page (preloadStart), so the first screen waits for no stylesheet of its own.
+    cssCodeSplit: true,
     rolldownOptions: {
       // Libraries in chunks named for what they are (a shared chunk otherwise takes the name of
       // whichever module the bundler met first). TypeBox stays apart: only rooms with a layout
