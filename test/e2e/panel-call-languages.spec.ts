@@ -61,6 +61,16 @@ for (const language of ['de', 'ar'] as const) {
         'Board meeting',
         { provider: 'teams', url: 'https://teams.demo/1', sip: '4119134261@teams.video.demo.local' },
       ]);
+      // Two more meetings later on, whatever the hour: the card lists what is next beside the check-in
+      // (a slot the demo's own calendar already fills is left as it is).
+      for (const [inMinutes, minutes, title] of [
+        [60, 60, 'Quarterly review'],
+        [150, 30, 'Budget'],
+      ] as const) {
+        await service
+          .exec(BOARDROOM, 'Bookings', 'book', [nowS() + inMinutes * 60, minutes, title])
+          .catch(() => undefined);
+      }
       await service.moduleSettings(CODEC, { ...SETTINGS, offline: true });
       await signInAnyLanguage(page, stack.host.url);
       await openRoomAnyLanguage(page, BOARDROOM, 'Harbour Boardroom');
