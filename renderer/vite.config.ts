@@ -60,6 +60,9 @@ function preloadStart(): Plugin {
   };
 }
 
+/** The renderer's own modules but the entry and the technician tools' (see panel-shared below). */
+const PANEL_SHARED = /[\\/]renderer[\\/]src[\\/](?!main\.ts$|(?:lib|views)[\\/]technician[\\/])/;
+
 export default defineConfig({
   root: here,
   // Electron loads the build from file://, where absolute asset paths would point at the disk root.
@@ -95,6 +98,18 @@ export default defineConfig({
           groups: [
             { name: 'svelte', test: /[\\/]node_modules[\\/](svelte|clsx|esm-env)[\\/]/ },
             { name: 'typebox', test: /[\\/]node_modules[\\/]@sinclair[\\/]typebox[\\/]/ },
+            // The panel's code in one chunk rather than twenty: left alone, every small piece a lazy
+            // page shares with the panel (words, marks, clocks) became a file of its own, each a
+            // request and a module to link before the first paint. Captured from the small modules
+            // with what they import; the lazy parts' own code and styles stay in their chunks (the
+            // start-up spec checks). Page load to interactive went from 370 to 289 ms (bench, idle).
+            {
+              name: 'panel-shared',
+              // Not the entry (main.ts runs first and alone), not the technician tools' own modules,
+              // and no styles: a lazy part's styles stay with it.
+              test: (id: string) => PANEL_SHARED.test(id) && !/type=style|\.css$/.test(id),
+              maxModuleSize: 2_500,
+            },
           ],
         },
       },
