@@ -29,7 +29,8 @@ function preloadStart(): Plugin {
           if (chunk?.type === 'chunk') for (const dep of chunk.imports) visit(dep);
         };
         visit(start.fileName);
-        const entry = chunks.find((c) => c.isEntry)?.fileName;
+        const entryChunk = chunks.find((c) => c.isEntry);
+        const entry = entryChunk?.fileName;
         // The styles of the panel's chunks, linked like the entry's own: the page draws with them
         // from the first frame, and start.ts does not wait to fetch them when it is imported.
         const styles = new Set<string>();
@@ -38,26 +39,49 @@ function preloadStart(): Plugin {
           if (chunk?.type === 'chunk')
             for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
         }
-        return [
-          ...[...styles]
-            .filter((file) => !html.includes(file))
-            .map((file) => ({
-              tag: 'link',
-              attrs: { rel: 'stylesheet', crossorigin: true, href: `./${file}` },
-              injectTo: 'head' as const,
-            })),
-          ...[...files]
-            // Vite links the entry's own imports already.
-            .filter((file) => file !== entry && !html.includes(file))
-            .map((file) => ({
-              tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
-              injectTo: 'head' as const,
-            })),
-        ];
+        return {
+          html: entryStylesFirst(html, [...(entryChunk?.viteMetadata?.importedCss ?? [])]),
+          tags: [
+            ...[...styles]
+              .filter((file) => !html.includes(file))
+              .map((file) => ({
+                tag: 'link',
+                attrs: { rel: 'stylesheet', crossorigin: true, href: `./${file}` },
+                injectTo: 'head' as const,
+              })),
+            ...[...files]
+              // Vite links the entry's own imports already.
+              .filter((file) => file !== entry && !html.includes(file))
+              .map((file) => ({
+                tag: 'link',
+                attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
+                injectTo: 'head' as const,
+              })),
+          ],
+        };
       },
     },
   };
+}
+
+/**
+ * The entry's own stylesheet (app.css: the tokens, resets and global rules) moved ahead of every
+ * other, as main.ts imports it first: Vite links a shared chunk's styles before the entry's, which
+ * would let a global rule override a panel rule of the same specificity.
+ */
+function entryStylesFirst(html: string, own: string[]): string {
+  let out = html;
+  for (const file of own) {
+    const link = new RegExp(
+      `[ \\t]*<link rel="stylesheet"[^>]*href="\\./${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>\\n?`,
+    );
+    const found = out.match(link);
+    const first = out.search(/[ \t]*<link rel="stylesheet"/);
+    if (!found || found.index === undefined || first === -1 || found.index <= first) continue;
+    out = out.replace(found[0], '');
+    out = `${out.slice(0, first)}${found[0]}${out.slice(first)}`;
+  }
+  return out;
 }
 
 /** The renderer's own modules but the entry and the technician tools' (see panel-shared below). */

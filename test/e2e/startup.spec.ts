@@ -150,6 +150,12 @@ test('the page names first only what its first screen shows: help, calls, a join
     expect(response.ok(), `${file} read back`).toBe(true);
     scripts.set(file, await response.text());
   }
+  // The global stylesheet (tokens, resets, global rules) comes first, as main.ts imports it first:
+  // after the panel's, a global rule would override a panel rule of the same specificity.
+  const styles = named.filter((file) => file.endsWith('.css'));
+  expect(styles.length).toBeGreaterThan(0);
+  expect(scripts.get(styles[0]!), `${styles[0]} holds the tokens`).toContain('--bg:');
+  expect(styles.slice(1).filter((file) => scripts.get(file)?.includes('--bg:'))).toEqual([]);
   // Each left out by a class only its own markup (or its own styles) carries.
   const absent: Record<string, string> = {
     'the technician tools’ styles': 'tech-exec-history',
