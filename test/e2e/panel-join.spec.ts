@@ -177,7 +177,10 @@ test('the wall’s sensor proposes the join, and the panel says when the wall di
     timeout: 20_000,
   });
   await expect(lock(b)).toBeVisible({ timeout: 10_000 });
-  // A person splits anyway: the wall is open, and both panels say it disagrees.
+  // A person splits anyway: the wall is open, and both panels say it disagrees. B has stood untouched
+  // since it opened; dimmed by then (its screen saver), the first touch wakes it, as on the wall.
+  const saver = b.getByRole('dialog', { name: /touch to start/ });
+  if (await saver.isVisible()) await saver.click();
   await lock(b).getByRole('button', { name: 'Split rooms' }).click();
   await b.getByRole('alertdialog').getByRole('button', { name: 'Split rooms' }).click();
   for (const p of [a, b])
