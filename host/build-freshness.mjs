@@ -29,7 +29,7 @@ export const BUILDS = {
     sources: ['renderer', 'contract', 'locales', 'scripts/compiled-catalogues.ts', 'package.json'],
   },
   'build:host': {
-    outputs: ['dist/host/start.js'],
+    outputs: ['dist/host/start.js', 'dist/host/simulator.js'],
     sources: ['contract', 'core', 'host', 'locales', 'simulator', 'package.json'],
   },
   build: {

@@ -6,7 +6,7 @@ import { launchUrlOf } from '../../test/e2e/support/processes.ts';
 export const HUDDLE = 'sys-huddle-3-2';
 
 export async function launch(): Promise<Browser> {
-  return chromium.launch(chromiumLaunchOptions());
+  return chromium.launch(chromiumLaunchOptions('user'));
 }
 
 export async function newPanelPage(browser: Browser): Promise<Page> {

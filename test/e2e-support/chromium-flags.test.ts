@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chromiumLaunchOptions, PLAYWRIGHT_DISABLED_FEATURES } from '../e2e/support/chromium.ts';
+import {
+  chromiumExecutable,
+  chromiumLaunchOptions,
+  PLAYWRIGHT_DISABLED_FEATURES,
+} from '../e2e/support/chromium.ts';
 
 /*
  * Chromium keeps only the last `--disable-features` it is given, so the one the tests and benches
@@ -36,5 +40,28 @@ describe('the Chromium the tests and benches drive', () => {
     expect(features).toEqual(
       expect.arrayContaining([...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']),
     );
+  });
+});
+
+describe('which Chromium a run drives', () => {
+  const both = (file: string) => file === '/usr/bin/chromium' || file === '/usr/bin/chromium-headless-shell';
+  const fullOnly = (file: string) => file === '/usr/bin/chromium';
+
+  it('gives the tests the headless shell when it is installed, else the full browser', () => {
+    expect(chromiumExecutable('tests', {}, both)).toBe('/usr/bin/chromium-headless-shell');
+    expect(chromiumExecutable('tests', {}, fullOnly)).toBe('/usr/bin/chromium');
+  });
+
+  it('gives the benchmarks the browser a person runs, never the shell', () => {
+    expect(chromiumExecutable('user', {}, both)).toBe('/usr/bin/chromium');
+    expect(
+      chromiumExecutable('user', {}, (file) => file === '/usr/bin/chromium-headless-shell'),
+    ).toBeUndefined();
+  });
+
+  it('takes CHROMIUM_PATH over both, and leaves Playwright its own when there is none', () => {
+    expect(chromiumExecutable('tests', { CHROMIUM_PATH: '/opt/c/chrome' }, both)).toBe('/opt/c/chrome');
+    expect(chromiumExecutable('user', { CHROMIUM_PATH: '/opt/c/chrome' }, both)).toBe('/opt/c/chrome');
+    expect(chromiumExecutable('tests', {}, () => false)).toBeUndefined();
   });
 });

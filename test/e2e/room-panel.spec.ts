@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeOn } from './support/axe.ts';
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { toTravel } from '../../renderer/src/lib/panel/taper.ts';
@@ -197,7 +197,7 @@ test.describe('the room panel', () => {
   }) => {
     await openRoom(page, stack.host.url, 'Harbour Boardroom');
     const check = async (what: string) => {
-      const result = await new AxeBuilder({ page }).analyze();
+      const result = await axeOn(page).analyze();
       const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(bad.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
         [],
