@@ -4,7 +4,7 @@ import path from 'node:path';
 import { axeOn } from './support/axe.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { hashPin } from '../../core/technician/pin.ts';
-import { openRoom, signIn } from './support/panel.ts';
+import { fastForwardUntilVisible, openRoom, signIn } from './support/panel.ts';
 import { type Running, type Stack, startHost, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
@@ -160,10 +160,7 @@ test('"Still using the room?"', async ({ page }) => {
       if ((await page.locator('.panel').getAttribute('data-view')) !== 'in-use')
         await tile(page, 'Laptop').click();
       await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
-      await expect(async () => {
-        await page.clock.fastForward('02:01');
-        await expect(question).toBeVisible({ timeout: 1_000 });
-      }).toPass({ timeout: 30_000 });
+      await fastForwardUntilVisible(page, question, 120_000);
       found.push(...(await violations(page, 'Still using the room?', [size])));
       // Answered if it is still asking (on a slow machine it may have switched the room off already).
       await question

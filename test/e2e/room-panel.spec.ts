@@ -2,7 +2,7 @@ import { axeOn } from './support/axe.ts';
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { toTravel } from '../../renderer/src/lib/panel/taper.ts';
-import { openRoom, recordAttribute } from './support/panel.ts';
+import { fastForwardUntilVisible, openRoom, recordAttribute } from './support/panel.ts';
 import { oneOf, shownTime, shownTimesBetween } from './support/shown-time.ts';
 
 /*
@@ -346,11 +346,8 @@ test.describe('a panel left alone', () => {
       await openRoom(page, stack.host.url, 'Huddle 3.2');
       const saver = page.locator('[data-screensaver]');
       await expect(saver).toHaveCount(0);
-      // The timer is armed once the page knows the room is off: jump past it until it has fired.
-      await expect(async () => {
-        await page.clock.fastForward('01:01');
-        await expect(saver).toBeVisible({ timeout: 1_000 });
-      }).toPass({ timeout: 15_000 });
+      // The timer is armed once the page knows the room is off: run the clock on until it has fired.
+      await fastForwardUntilVisible(page, saver, 60_000);
       await expect(saver).toContainText('Huddle 3.2');
       await page.mouse.click(640, 600);
       await expect(saver).toHaveCount(0);
@@ -361,10 +358,7 @@ test.describe('a panel left alone', () => {
       await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
       const question = page.getByRole('alertdialog', { name: 'Still using the room?' });
       await expect(question).toHaveCount(0);
-      await expect(async () => {
-        await page.clock.fastForward('02:01');
-        await expect(question).toBeVisible({ timeout: 1_000 });
-      }).toPass({ timeout: 15_000 });
+      await fastForwardUntilVisible(page, question, 120_000);
       expect((await service.state(HUDDLE, 'RoomLogic')).power).toBe(true);
       await page.clock.runFor('01:01');
       await expect(page.locator('.panel')).toHaveAttribute('data-view', 'welcome');
