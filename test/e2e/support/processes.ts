@@ -129,7 +129,7 @@ export function startSimulator(options: SimulatorOptions): Promise<Running> {
   if (options.tokenTtlSeconds !== undefined) args.push('--token-ttl', String(options.tokenTtlSeconds));
   if (options.refuseSockets ?? socketRefusedByRun()) args.push('--no-control-websocket');
   // The compiled simulator (built with the host) when it is up to date: a start then costs under a
-  // second of processor time instead of three with tsx, and the suite starts some eighty of them.
+  // second of processor time instead of three with tsx, and the suite starts some sixty of them.
   return startNode(
     [...compiledOrSources('simulator.js', 'simulator/cli.ts'), ...args],
     /Control Service simulator listening on (http:\/\/127\.0\.0\.1:\d+)/,
