@@ -17,7 +17,7 @@ export default defineConfig({
   // Three by default: every spec gets its simulator and host on free ports with its own data
   // directory (support/processes.ts), and a worker's specs run one at a time, so specs in
   // different workers share nothing. On two cores a spec spends part of its time waiting on its
-  // servers and timers, so a third worker fills those gaps: the first pass took 10.6 minutes with
+  // servers and timers, so a third worker fills those gaps: the first pass took 10.9 minutes with
   // three, 12.2 with two. `ROOMDECK_E2E_WORKERS=1` runs them one by one.
   workers: e2eWorkers(),
   retries: 0,
