@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { axeOn } from './support/axe.ts';
+import { axeOn, isSerious } from './support/axe.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { hashPin } from '../../core/technician/pin.ts';
 import { fastForwardUntilVisible, openRoom, signIn } from './support/panel.ts';
@@ -49,7 +49,7 @@ async function violations(
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     const result = await axeOn(page).analyze();
     for (const v of result.violations) {
-      if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+      if (!isSerious(v)) continue;
       for (const node of v.nodes)
         found.push(`${size.width}×${size.height} ${what}: ${v.id} (${v.impact}) on ${node.target.join(' ')}`);
     }

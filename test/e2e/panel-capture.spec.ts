@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { axeOn } from './support/axe.ts';
+import { seriousFindings } from './support/axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { openRoom } from './support/panel.ts';
@@ -48,9 +48,7 @@ async function stopRecording(page: Page): Promise<void> {
 
 /** Screenshots at the three sizes, each one screen; and no serious or critical axe finding. */
 async function shoot(page: Page, name: string): Promise<void> {
-  const result = await axeOn(page).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousFindings(page, name)).toEqual([]);
   const dir = path.join(ROOT, 'test-results', 'screens');
   mkdirSync(dir, { recursive: true });
   const first = page.viewportSize();

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { axeOn } from './support/axe.ts';
+import { seriousFindings } from './support/axe.ts';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
@@ -69,9 +69,7 @@ async function expectReadable(page: Page, what: string): Promise<void> {
 
 /** axe-core on the screen as it is: no serious or critical violation. */
 async function expectAccessible(page: Page, what: string): Promise<void> {
-  const result = await axeOn(page).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousFindings(page, what)).toEqual([]);
 }
 
 test.describe('every demo room fits one screen', () => {

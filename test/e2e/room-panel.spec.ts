@@ -1,4 +1,4 @@
-import { axeOn } from './support/axe.ts';
+import { seriousFindings } from './support/axe.ts';
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { toTravel } from '../../renderer/src/lib/panel/taper.ts';
@@ -197,11 +197,7 @@ test.describe('the room panel', () => {
   }) => {
     await openRoom(page, stack.host.url, 'Harbour Boardroom');
     const check = async (what: string) => {
-      const result = await axeOn(page).analyze();
-      const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(bad.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-        [],
-      );
+      expect(await seriousFindings(page, what)).toEqual([]);
     };
     await check('welcome');
     await tile(page, 'Laptop').click();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { axeOn } from './support/axe.ts';
+import { seriousFindings } from './support/axe.ts';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/own-stack.ts';
 import { callBridge, signIn } from './support/panel.ts';
@@ -67,9 +67,7 @@ async function shownCode(page: Page): Promise<{ code: string; link: string }> {
 
 /** axe-core over the drawer: no serious or critical violation. */
 async function axe(page: Page, what: string): Promise<void> {
-  const result = await axeOn(page).include('.tech-drawer').analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousFindings(page, what, '.tech-drawer')).toEqual([]);
 }
 
 /** The technician's phone: a browser of its own (no cookies of the panel), at the QR code's link. */

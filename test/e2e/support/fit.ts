@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { axeOn } from './axe.ts';
+import { seriousFindings } from './axe.ts';
 import { expect, type Page } from '@playwright/test';
 import { SIZES } from './sizes.ts';
 
@@ -158,9 +158,7 @@ export async function expectDialogFits(
 /** axe-core on the screen as it is: no serious or critical violation. */
 export async function expectAccessible(page: Page, what: string, options?: FitOptions): Promise<void> {
   const check = checker(options);
-  const result = await axeOn(page).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  check(bad.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  check(await seriousFindings(page, what)).toEqual([]);
 }
 
 /** A screenshot into test-results/screens/<folder>/<name>.png, for a person to judge. */

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { axeOn } from './axe.ts';
+import { axeOn, isSerious } from './axe.ts';
 import { expect, type Page } from '@playwright/test';
 import { ROOT } from './processes.ts';
 import { keepScreenshot } from './screens.ts';
@@ -41,7 +41,7 @@ export async function shootAndAxe(
     });
     const result = await axeOn(page).analyze();
     for (const v of result.violations) {
-      if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+      if (!isSerious(v)) continue;
       for (const node of v.nodes)
         found.push(`${size.width}×${size.height} ${name}: ${v.id} (${v.impact}) on ${node.target.join(' ')}`);
     }
