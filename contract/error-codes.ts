@@ -3,7 +3,7 @@
  * reads when the place that fails has nothing more specific to say) and the key that message has in
  * every language's catalogue. The keys are the codes as they travel, so grepping a code seen in a
  * log finds both this entry and every place that uses it. Plain data (no TypeBox, nothing Node):
- * the renderer bundles it through `#contract`, and locales/en.ts takes its English from here, so
+ * the renderer bundles it through `#contract`, and locales/en/shell.ts takes its English from here, so
  * the sentence is written once and the other catalogues are typed against it.
  *
  * The kinds say what a failure means for the panel as a whole:
@@ -328,7 +328,7 @@ export type ErrorWordsKey = Catalogue[ErrorCode]['words'];
 /** The catalogue key of this code's sentence (a person reads it in the page's language). */
 export const wordsKeyOf = (code: ErrorCode): ErrorWordsKey => ERROR_CATALOGUE[code].words;
 
-/** Each code's English by its catalogue key: the `error.*` section of locales/en.ts. */
+/** Each code's English by its catalogue key: the `error.*` section of locales/en/shell.ts. */
 export type ErrorSentences = { readonly [C in ErrorCode as Catalogue[C]['words']]: Catalogue[C]['message'] };
 
 /** The codes of one kind, in catalogue order. */

@@ -1,6 +1,7 @@
 /*
  * The languages Roomdeck ships. Adding one is its catalogue file, named by its code (`<code>.ts`, a
- * copy of en.ts, translated, typed `satisfies Catalogue`) and one line below. Each catalogue is a
+ * copy of en.ts, typed `satisfies Catalogue`), its parts in a folder of the same name (a copy of
+ * en/, translated, each typed `satisfies Words`) and one line below. Each catalogue is a
  * chunk of its own: a page loads only the language it shows, and the host names that chunk to the
  * page before the page asks (the build lists each code's chunk by the file's name).
  *

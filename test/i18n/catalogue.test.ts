@@ -57,9 +57,11 @@ const usage = usageOf(sourceFiles());
 
 describe('the list of languages', () => {
   it('lists every catalogue file in locales/, by its code (adding a language is its file and one line)', () => {
-    const files = readdirSync(path.join(ROOT, 'locales')).filter((file) =>
-      /\}\s*satisfies Catalogue\s*;/.test(readFileSync(path.join(ROOT, 'locales', file), 'utf8')),
-    );
+    const files = readdirSync(path.join(ROOT, 'locales'))
+      .filter((file) => file.endsWith('.ts'))
+      .filter((file) =>
+        /\}\s*satisfies Catalogue\s*;/.test(readFileSync(path.join(ROOT, 'locales', file), 'utf8')),
+      );
     expect(files.length).toBeGreaterThan(0);
     const listed = LANGUAGES.map((language) => `${language.code}.ts`);
     expect(listed).toContain(`${SOURCE_LOCALE}.ts`);
