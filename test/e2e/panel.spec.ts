@@ -55,7 +55,9 @@ test.describe('the panel against the simulator', () => {
     await page.unroute('**/assets/start-*.js');
     await page.getByRole('button', { name: 'Reload' }).click();
     await expect(page.locator('main.app')).toBeVisible();
-    await expect(page.getByRole('alert')).toHaveCount(0);
+    // Only the load failure is asked about: the shared host opens whatever room it was left on, and
+    // a spec before this one may have removed that room (the panel then rightly says so).
+    await expect(page.getByRole('alert').filter({ hasText: 'could not load the panel' })).toHaveCount(0);
   });
 
   test('finds a room by search; its help tells its capacity, features, devices and where it is', {

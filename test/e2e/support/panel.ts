@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import { PAGE_KEY_HEADER, PAGE_KEY_STORAGE } from '../../../contract/page-key.ts';
 import { launchUrlOf } from './processes.ts';
 
@@ -109,21 +109,59 @@ export async function recordAttribute(locator: Locator, attribute: string): Prom
     locator.page().evaluate((key) => (window as unknown as Record<string, string[]>)[key] ?? [], id);
 }
 
+/** The page's requests still waiting for an answer, counted from Playwright's events. */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+function requestsOf(page: Page): Set<Request> {
+  let open = inFlight.get(page);
+  if (open === undefined) {
+    const requests = new Set<Request>();
+    // The live channel's event stream stays open for the page's life: it is never "in flight".
+    page.on('request', (request) => {
+      if (request.resourceType() !== 'eventsource') requests.add(request);
+    });
+    page.on('requestfinished', (request) => requests.delete(request));
+    page.on('requestfailed', (request) => requests.delete(request));
+    inFlight.set(page, requests);
+    open = requests;
+  }
+  return open;
+}
+
 /**
- * Runs the page's clock (installed with `page.clock.install()`) to just before a timer due `dueMs`
- * from now, then on in small steps until `target` shows. One jump past the timer, retried when a
- * loaded machine draws the result late, would jump again and run through what the shown thing
- * then waits for (an unanswered question's minute); a step overshoots by seconds at most.
+ * Runs the page's clock (installed with `page.clock.install()`) forward `ms`, in steps of `stepMs`,
+ * each taken only once the page's requests have their answers. The page's deadlines for the bridge
+ * run on that clock too: one jump of a minute fires the deadline of a request still on its way, and
+ * the page then reports, truly, a link that did not answer in time.
  */
-export async function fastForwardUntilVisible(
+export async function fastForwardSettled(page: Page, ms: number, stepMs = 2_000): Promise<void> {
+  const open = requestsOf(page);
+  for (let run = 0; run < ms; run += stepMs) {
+    await expect.poll(() => open.size, { timeout: 15_000, message: "the page's requests answered" }).toBe(0);
+    await page.clock.fastForward(Math.min(stepMs, ms - run));
+  }
+}
+
+/**
+ * Runs the page's clock to just before a timer due `dueMs` from now, then on in small steps until
+ * `shown` passes (`fastForwardUntilVisible` for a thing that appears). One jump past the timer,
+ * retried when a loaded machine draws the result late, would jump again and run through what the
+ * shown thing then waits for (an unanswered question's minute); a step overshoots by seconds at most.
+ */
+export async function fastForwardUntil(
   page: Page,
-  target: Locator,
   dueMs: number,
-  stepMs = 5_000,
+  shown: () => Promise<void>,
+  stepMs = 2_000,
 ): Promise<void> {
-  await page.clock.fastForward(Math.max(0, dueMs - 2 * stepMs));
+  await fastForwardSettled(page, Math.max(0, dueMs - stepMs), stepMs);
   await expect(async () => {
-    await page.clock.fastForward(stepMs);
-    await expect(target).toBeVisible({ timeout: 500 });
+    await fastForwardSettled(page, stepMs, stepMs);
+    await shown();
   }).toPass({ timeout: 30_000 });
+}
+
+/** `fastForwardUntil` a timer due `dueMs` from now shows `target`. */
+export function fastForwardUntilVisible(page: Page, target: Locator, dueMs: number): Promise<void> {
+  return fastForwardUntil(page, dueMs, () => expect(target).toBeVisible({ timeout: 500 }));
 }
