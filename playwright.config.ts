@@ -23,8 +23,8 @@ export default defineConfig({
   retries: 0,
   // A test's own waits bound what it checks; this only stops a hung one. Room for a loaded machine.
   timeout: 90_000,
-  // A second pass of the same run (npm test's legacy-polling pass, the tests tagged @generation)
-  // names its own report, so CI's summary (scripts/test-summary.mjs) counts both.
+  // A run that names its own report (the time-zone passes) keeps the others': CI's summary
+  // (scripts/test-summary.mjs) counts every report.
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.ROOMDECK_E2E_REPORT ?? 'test-results/playwright.json' }],
@@ -42,4 +42,20 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions(),
   },
+  projects: [
+    // Every spec once, against the simulator as `npm start` meets it: the current generation (the
+    // host's `auto`), the control websocket pushing.
+    { name: 'e2e' },
+    // The tests whose behaviour depends on the API generation or on push vs polling (tagged
+    // @generation) once more, against the legacy generation with every socket refused, so the panel
+    // polls. A project of the same run rather than a second run: its tests fill the workers while
+    // the first project's last specs finish, instead of a second start-up and a second tail. Its
+    // workers read these parameters through runEnv() (test/e2e/support/processes.ts).
+    {
+      name: 'legacy-polling',
+      testMatch: 'e2e/**/*.spec.ts',
+      grep: /@generation/,
+      metadata: { env: { ROOMDECK_E2E_API: 'legacy', ROOMDECK_E2E_SOCKET: 'refused' } },
+    },
+  ],
 });

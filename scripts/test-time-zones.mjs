@@ -70,15 +70,20 @@ const localTime = (zone) =>
 
 function run(zone, extra) {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['playwright', 'test', ...(extra.length > 0 ? extra : TIME_SPECS)], {
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        TZ: zone,
-        ROOMDECK_E2E_TZ: zone,
-        ROOMDECK_E2E_REPORT: `test-results/playwright-tz-${zone.replace(/\W/g, '_')}.json`,
+    // The first project only: what a time zone changes does not depend on the API generation.
+    const child = spawn(
+      'npx',
+      ['playwright', 'test', '--project', 'e2e', ...(extra.length > 0 ? extra : TIME_SPECS)],
+      {
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          TZ: zone,
+          ROOMDECK_E2E_TZ: zone,
+          ROOMDECK_E2E_REPORT: `test-results/playwright-tz-${zone.replace(/\W/g, '_')}.json`,
+        },
       },
-    });
+    );
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }

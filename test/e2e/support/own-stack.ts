@@ -1,6 +1,6 @@
 import { test as base } from '@playwright/test';
 import { hashPin } from '../../../core/technician/pin.ts';
-import { type Stack, startStack } from './processes.ts';
+import { runEnv, type Stack, startStack } from './processes.ts';
 import { Service } from './service.ts';
 
 /*
@@ -40,7 +40,7 @@ export interface OwnStackFixtures {
  * `--live` (unset: what `npm start` does, on). A spec's own `hostArgs` come after, so a spec that
  * needs one setting says so and wins.
  */
-export function runArgs(env: NodeJS.ProcessEnv = process.env): string[] {
+export function runArgs(env: NodeJS.ProcessEnv = runEnv()): string[] {
   const live = env.ROOMDECK_E2E_LIVE;
   if (live === undefined || live === '') return [];
   if (live !== 'on' && live !== 'off') throw new Error(`ROOMDECK_E2E_LIVE must be on or off (got "${live}")`);

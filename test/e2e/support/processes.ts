@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { test } from '@playwright/test';
 import { assertNoCredentialsInLogs } from './log-secrecy.ts';
 import { BUILDS, needsBuild } from '../../../host/build-freshness.mjs';
 
@@ -115,8 +116,26 @@ export interface SimulatorOptions {
   refuseSockets?: boolean;
 }
 
+/**
+ * The run's parameters (`ROOMDECK_E2E_*`): the environment, under what the running test's project
+ * sets (`metadata.env` in playwright.config.ts: the generation pass is a project of the same run,
+ * so its workers get the legacy generation and a refused socket while the others run as `npm
+ * start` does). At a spec's top level, outside any test, there is no project: the environment alone.
+ */
+export function runEnv(): NodeJS.ProcessEnv {
+  let projectEnv: unknown;
+  try {
+    projectEnv = (test.info().project.metadata as { env?: unknown } | undefined)?.env;
+  } catch {
+    return process.env;
+  }
+  return typeof projectEnv === 'object' && projectEnv !== null
+    ? { ...process.env, ...(projectEnv as Record<string, string>) }
+    : process.env;
+}
+
 /** The e2e run's `ROOMDECK_E2E_SOCKET`: `served` (default) or `refused` (every simulator refuses the socket). */
-export function socketRefusedByRun(env: NodeJS.ProcessEnv = process.env): boolean {
+export function socketRefusedByRun(env: NodeJS.ProcessEnv = runEnv()): boolean {
   const value = env.ROOMDECK_E2E_SOCKET ?? 'served';
   if (value !== 'served' && value !== 'refused')
     throw new Error(`ROOMDECK_E2E_SOCKET must be "served" or "refused" (got "${value}")`);
@@ -151,7 +170,7 @@ function compiledOrSources(compiled: string, source: string): string[] {
  * `--api`; unset: none, so the host decides as `npm start` does (`auto`). A spec's own `--api` in
  * `args` comes later and wins.
  */
-export function e2eApiArgs(env: NodeJS.ProcessEnv = process.env): string[] {
+export function e2eApiArgs(env: NodeJS.ProcessEnv = runEnv()): string[] {
   const api = env.ROOMDECK_E2E_API;
   if (api === undefined || api === '') return [];
   if (api !== 'legacy' && api !== 'current')
