@@ -73,7 +73,7 @@ function run(zone, extra) {
     // The first project only: what a time zone changes does not depend on the API generation.
     const child = spawn(
       'npx',
-      ['playwright', 'test', '--project', 'e2e', ...(extra.length > 0 ? extra : TIME_SPECS)],
+      ['playwright', 'test', '--project=e2e', ...(extra.length > 0 ? extra : TIME_SPECS)],
       {
         stdio: 'inherit',
         env: {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { axeOn, isSerious } from './support/axe.ts';
+import { axeResults, isSerious } from './support/axe.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { hashPin } from '../../core/technician/pin.ts';
 import { fastForwardUntilVisible, openRoom, signIn } from './support/panel.ts';
@@ -47,7 +47,7 @@ async function violations(
     await page.setViewportSize(size);
     // Let the layout settle at the new size (fonts, grid) before axe reads colours and overlaps.
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    const result = await axeOn(page).analyze();
+    const result = await axeResults(page);
     for (const v of result.violations) {
       if (!isSerious(v)) continue;
       for (const node of v.nodes)

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { axeOn, isSerious } from './axe.ts';
+import { axeResults, isSerious } from './axe.ts';
 import { expect, type Page } from '@playwright/test';
 import { ROOT } from './processes.ts';
 import { keepScreenshot } from './screens.ts';
@@ -39,7 +39,7 @@ export async function shootAndAxe(
     await keepScreenshot(page, {
       path: path.join(SHOTS, `${prefix}-${name}-${size.width}x${size.height}.png`),
     });
-    const result = await axeOn(page).analyze();
+    const result = await axeResults(page);
     for (const v of result.violations) {
       if (!isSerious(v)) continue;
       for (const node of v.nodes)
