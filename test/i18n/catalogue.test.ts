@@ -55,6 +55,29 @@ const loaded = await Promise.all(
 const translations = loaded.filter(({ language }) => language.code !== SOURCE_LOCALE);
 const usage = usageOf(sourceFiles());
 
+describe('the parts of each catalogue', () => {
+  // A language's catalogue spreads its parts (locales/<code>/*.ts) into one object, where a key in
+  // two parts would be taken silently from the later one: each key lives in exactly one part.
+  it.each(LANGUAGES.map((language) => language.code))('%s: no key is in two parts', async (code) => {
+    const folder = path.join(ROOT, 'locales', code);
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const file of readdirSync(folder).filter((name) => name.endsWith('.ts'))) {
+      const part = (await import(path.join(folder, file))) as Record<string, unknown>;
+      for (const words of Object.values(part)) {
+        if (typeof words !== 'object' || words === null) continue;
+        for (const key of Object.keys(words)) {
+          const first = seen.get(key);
+          if (first !== undefined) twice.push(`${key} in ${first} and ${file}`);
+          seen.set(key, file);
+        }
+      }
+    }
+    expect(twice).toEqual([]);
+    expect(seen.size).toBe(Object.keys(en).length);
+  });
+});
+
 describe('the list of languages', () => {
   it('lists every catalogue file in locales/, by its code (adding a language is its file and one line)', () => {
     const files = readdirSync(path.join(ROOT, 'locales'))
