@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { axeResults, isSerious } from './support/axe.ts';
+import { seriousByElement } from './support/axe.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { hashPin } from '../../core/technician/pin.ts';
 import { fastForwardUntilVisible, openRoom, signIn } from './support/panel.ts';
@@ -47,12 +47,7 @@ async function violations(
     await page.setViewportSize(size);
     // Let the layout settle at the new size (fonts, grid) before axe reads colours and overlaps.
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    const result = await axeResults(page);
-    for (const v of result.violations) {
-      if (!isSerious(v)) continue;
-      for (const node of v.nodes)
-        found.push(`${size.width}×${size.height} ${what}: ${v.id} (${v.impact}) on ${node.target.join(' ')}`);
-    }
+    found.push(...(await seriousByElement(page, `${size.width}×${size.height} ${what}`)));
   }
   await page.setViewportSize(SIZES[0]);
   return found;

@@ -38,3 +38,14 @@ export async function seriousFindings(page: Page, what: string, include?: string
     .filter(isSerious)
     .map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * The serious and critical findings, one line per element: "`label`: rule (impact) on target", for
+ * the reports that gather every size's findings before asserting none.
+ */
+export async function seriousByElement(page: Page, label: string): Promise<string[]> {
+  const result = await axeResults(page);
+  return result.violations
+    .filter(isSerious)
+    .flatMap((v) => v.nodes.map((node) => `${label}: ${v.id} (${v.impact}) on ${node.target.join(' ')}`));
+}

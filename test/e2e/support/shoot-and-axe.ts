@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { axeResults, isSerious } from './axe.ts';
+import { seriousByElement } from './axe.ts';
 import { expect, type Page } from '@playwright/test';
 import { ROOT } from './processes.ts';
 import { keepScreenshot } from './screens.ts';
@@ -39,12 +39,7 @@ export async function shootAndAxe(
     await keepScreenshot(page, {
       path: path.join(SHOTS, `${prefix}-${name}-${size.width}x${size.height}.png`),
     });
-    const result = await axeResults(page);
-    for (const v of result.violations) {
-      if (!isSerious(v)) continue;
-      for (const node of v.nodes)
-        found.push(`${size.width}×${size.height} ${name}: ${v.id} (${v.impact}) on ${node.target.join(' ')}`);
-    }
+    found.push(...(await seriousByElement(page, `${size.width}×${size.height} ${name}`)));
   }
   await page.setViewportSize(SIZES[0]);
   return found;
