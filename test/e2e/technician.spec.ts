@@ -139,6 +139,26 @@ test('pinging a module shows the result', async ({ page }) => {
   await expect(page.getByRole('status', { name: 'Ping result' })).toContainText('10.20.3.31 answered');
 });
 
+test('a room’s page appears whole: the help number’s note comes with it and moves no button', async ({
+  page,
+}) => {
+  // The installation's contact, which decides the note, answering slowly: were the note to come
+  // after the page, the module list would jump down under a finger on its way to a module.
+  await page.route('**/bridge/enrolment/status', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await openHuddle(page);
+  const note = page.locator('[data-help-number]');
+  const display = page
+    .getByRole('list', { name: 'Modules of this system' })
+    .getByRole('button', { name: /^Display 1/ });
+  expect(await note.count(), 'the note is there with the room’s name').toBe(1);
+  const first = await display.boundingBox();
+  await expect(note).toBeVisible();
+  expect(await display.boundingBox()).toEqual(first);
+});
+
 test('a support technician sees what the role may not do disabled, with the reason', async ({ page }) => {
   await openHuddle(page);
   const remove = page.getByRole('button', { name: 'Delete system' });

@@ -3,6 +3,7 @@ import { addressesOf } from '../../modules/addressing.ts';
 import { BulkActions } from './bulk.svelte.ts';
 import { type Health, HEALTH_RANK, healthOf } from './fleet.ts';
 import { describeProblem, type Problem } from '../common/problem.ts';
+import { type HelpNumberGap, readHelpNumberGap } from '../systems/help-number.ts';
 
 /**
  * One room's health as the technician at its panel needs it first: every module of this room,
@@ -52,6 +53,7 @@ export class RoomHealth {
   #loaded = $state(false);
   #loading = $state(false);
   #problem = $state<Problem | null>(null);
+  #helpGap = $state.raw<HelpNumberGap | null>(null);
   #panel: PanelSilence = null;
   readonly rows: RoomModuleRow[] = $derived(roomRows(this.#modules, this.#panel));
   readonly attention: number = $derived(this.rows.filter((r) => r.health !== 'ok').length);
@@ -75,11 +77,18 @@ export class RoomHealth {
   get problem(): Problem | null {
     return this.#problem;
   }
+  /** The help number the panel falls back to, when the room names none (null: it names one). */
+  get helpGap(): HelpNumberGap | null {
+    return this.#helpGap;
+  }
 
   async load(): Promise<void> {
     this.#loading = true;
     try {
       const detail = await this.#api.systems.get({ id: this.systemId });
+      // With the rows, not after them: a note arriving late would move the rows under a finger.
+      const helpGap = await readHelpNumberGap(this.#api, detail);
+      this.#helpGap = helpGap;
       this.#name = detail.system.name;
       this.#modules = detail.modules;
       this.#problem = null;

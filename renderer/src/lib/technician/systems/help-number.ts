@@ -1,4 +1,4 @@
-import type { RoomdeckApi } from '#contract';
+import type { RoomdeckApi, SystemDetail } from '#contract';
 import { addressesOf } from '../../modules/addressing.ts';
 import { helpNumberIn, roomHelpOf } from '../../words/help-contact.ts';
 
@@ -31,27 +31,32 @@ export function helpNumberGap(
 }
 
 /**
- * Reads what the check needs: the room's settings, the installation's contact (the panel's
- * configuration) and, where the room has a room logic, its help text. Failures of the two extra
- * reads count as "none there", so the room is never called fine on a guess.
+ * Reads what the check needs beyond the room itself (already read by the view that asks): the
+ * installation's contact (the panel's configuration) and, where the room has a room logic, its
+ * help text. Failures of the two extra reads count as "none there", so the room is never called
+ * fine on a guess.
  */
-export async function readHelpNumberGap(api: RoomdeckApi, systemId: string): Promise<HelpNumberGap | null> {
-  const detail = await api.systems.get({ id: systemId });
+export async function readHelpNumberGap(
+  api: RoomdeckApi,
+  detail: SystemDetail,
+): Promise<HelpNumberGap | null> {
   const settings = detail.system.settings;
   if (roomHelpOf(settings, null).phone !== null) return null;
-  const contact = await api.enrolment
-    .status({})
-    .then((view) => view.supportContact)
-    .catch(() => null);
   const logic = addressesOf(detail.modules).find((a) => a.module === 'RoomLogic');
-  const systemHelp = logic
-    ? await api.systems
-        .state({ id: systemId, module: logic.module, index: logic.index, lookup: 'help' })
-        // With `lookup` the service answers the bare value; older bridges wrap it in an object.
-        .then((help: unknown) =>
-          typeof help === 'object' && help !== null && 'help' in help ? help.help : help,
-        )
-        .catch(() => null)
-    : null;
+  const [contact, systemHelp] = await Promise.all([
+    api.enrolment
+      .status({})
+      .then((view) => view.supportContact)
+      .catch(() => null),
+    logic
+      ? api.systems
+          .state({ id: detail.system.id, module: logic.module, index: logic.index, lookup: 'help' })
+          // With `lookup` the service answers the bare value; older bridges wrap it in an object.
+          .then((help: unknown) =>
+            typeof help === 'object' && help !== null && 'help' in help ? help.help : help,
+          )
+          .catch(() => null)
+      : null,
+  ]);
   return helpNumberGap(settings, contact, systemHelp);
 }

@@ -2,6 +2,7 @@ import type { RoomdeckApi, SystemDetail, Types } from '#contract';
 import { Action } from '../common/action.svelte.ts';
 import { type Cascade, deleteCascade } from './cascade.ts';
 import { describeProblem, type Problem } from '../common/problem.ts';
+import { type HelpNumberGap, readHelpNumberGap } from './help-number.ts';
 
 /** One system as a technician sees it: every field, its modules and types, start/stop/delete. */
 export class SystemInspector {
@@ -9,6 +10,7 @@ export class SystemInspector {
   readonly id: string;
   #detail = $state.raw<SystemDetail | null>(null);
   #types = $state.raw<Types>({});
+  #helpGap = $state.raw<HelpNumberGap | null>(null);
   #problem = $state.raw<Problem | null>(null);
   readonly start = new Action<null>();
   readonly stop = new Action<null>();
@@ -28,6 +30,10 @@ export class SystemInspector {
   get problem(): Problem | null {
     return this.#problem;
   }
+  /** The help number the panel falls back to, when the room names none (null: it names one). */
+  get helpGap(): HelpNumberGap | null {
+    return this.#helpGap;
+  }
 
   async load(): Promise<void> {
     try {
@@ -35,8 +41,12 @@ export class SystemInspector {
         this.#api.systems.get({ id: this.id }),
         this.#api.systems.types({ id: this.id }).catch(() => ({})),
       ]);
+      // Read before the page is shown, not after: a note arriving late would push the module list
+      // down under a finger already on its way to it.
+      const helpGap = await readHelpNumberGap(this.#api, detail);
       this.#detail = detail;
       this.#types = types;
+      this.#helpGap = helpGap;
       this.#problem = null;
     } catch (error) {
       this.#problem = describeProblem(error);
