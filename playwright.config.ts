@@ -43,19 +43,21 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions(),
   },
   projects: [
-    // Every spec once, against the simulator as `npm start` meets it: the current generation (the
-    // host's `auto`), the control websocket pushing.
-    { name: 'e2e' },
     // The tests whose behaviour depends on the API generation or on push vs polling (tagged
     // @generation) once more, against the legacy generation with every socket refused, so the panel
-    // polls. A project of the same run rather than a second run: its tests fill the workers while
-    // the first project's last specs finish, instead of a second start-up and a second tail. Its
-    // workers read these parameters through runEnv() (test/e2e/support/processes.ts).
+    // polls. A project of the same run rather than a second run: no second start-up and no second
+    // tail. Listed first, so its files are handed out first: its longest (panel-join's serial
+    // tests, over a minute on one worker) then overlaps the first project's files instead of
+    // running alone at the end. Its workers read these parameters through runEnv()
+    // (test/e2e/support/processes.ts).
     {
       name: 'legacy-polling',
       testMatch: 'e2e/**/*.spec.ts',
       grep: /@generation/,
       metadata: { env: { ROOMDECK_E2E_API: 'legacy', ROOMDECK_E2E_SOCKET: 'refused' } },
     },
+    // Every spec once, against the simulator as `npm start` meets it: the current generation (the
+    // host's `auto`), the control websocket pushing.
+    { name: 'e2e' },
   ],
 });

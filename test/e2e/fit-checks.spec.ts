@@ -6,12 +6,14 @@ import {
   expectOneScreen,
   expectReadable,
 } from './support/fit.ts';
+import { seriousByElement, seriousFindings } from './support/axe.ts';
 
 /*
  * The fit checks themselves, on small pages in real Chromium: each fails on the fault it is for
  * (a German word too long for its button, a right-to-left row spilling out at the left, a help
  * sheet that scrolls, 16 px text, a button over a sentence, a time broken across lines) and passes the same page laid out well. So a green run of
- * i18n-fit.spec.ts means the panel fits, not that the checks looked away. No stack: fast.
+ * i18n-fit.spec.ts means the panel fits, not that the checks looked away. The same for the accessibility
+ * check every screen's test runs (support/axe.ts). No stack: fast.
  */
 
 const page_ = (body: string, dir = 'ltr') =>
@@ -134,4 +136,26 @@ test('a time of day broken across lines is named; the same time kept whole passe
   await expect(expectNoOverlap(page, 'fixture')).rejects.toThrow(/broken across lines/);
   await page.setContent(clock('white-space: nowrap').replace('width: 60px', 'width: 200px'));
   await expectNoOverlap(page, 'fixture');
+});
+
+test('axe names a nameless button and unreadable text, narrows to a part, and passes them mended', async ({
+  page,
+}) => {
+  const room = (button: string, grey: string) =>
+    `<!doctype html><html lang="en"><head><title>Room</title></head><body><main><h1>Room</h1>
+     <div id="bar">${button}</div><p style="color: ${grey}; background: #fff">Touch a source to start.</p>
+     </main></body></html>`;
+  await page.setContent(room('<button></button>', '#bbb'));
+  expect(await seriousFindings(page, 'fixture')).toEqual([
+    'fixture: button-name button',
+    'fixture: color-contrast p',
+  ]);
+  // A selector keeps the analysis to that part: the text outside it is not judged.
+  expect(await seriousFindings(page, 'bar', '#bar')).toEqual(['bar: button-name button']);
+  expect(await seriousByElement(page, 'each')).toEqual([
+    'each: button-name (critical) on button',
+    'each: color-contrast (serious) on p',
+  ]);
+  await page.setContent(room('<button>Start</button>', '#222'));
+  expect(await seriousFindings(page, 'fixture')).toEqual([]);
 });
