@@ -102,7 +102,15 @@ test('screens in Arabic and in English: welcome, booking, help, in use with the 
     await expect(helpSheet(page)).toHaveCount(0);
     // Booked for 30 minutes from the panel: the welcome turns red and says until when.
     await page.locator('.book-now button').nth(1).click();
-    await expect(page.locator('.booking')).toHaveAttribute('data-booking', 'busy');
+    // Polled with what the card says beside its state: a booking refused shows its reason there,
+    // and a failure then names it rather than only "free".
+    await expect
+      .poll(async () => ({
+        state: await page.locator('.booking').getAttribute('data-booking'),
+        problem: await page.locator('.booking-problem').allTextContents(),
+        choices: await page.locator('.book-now button').allTextContents(),
+      }))
+      .toMatchObject({ state: 'busy' });
     await shoot(page, 'booking');
     await tiles(page).first().click();
     await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use');
