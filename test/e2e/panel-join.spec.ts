@@ -6,6 +6,7 @@ import { ROOT, socketRefusedByRun } from './support/processes.ts';
 import { keepScreenshot, screenshotsWanted } from './support/screens.ts';
 import { expectFitsEverySize } from './support/fit.ts';
 import { A, AB, B, type JoinPanels, joinPanels } from './support/join-panels.ts';
+import { touchToWake } from './support/panel.ts';
 import { shootAndAxe } from './support/shoot-and-axe.ts';
 
 /*
@@ -180,9 +181,8 @@ test('the wall’s sensor proposes the join, and the panel says when the wall di
   });
   await expect(lock(b)).toBeVisible({ timeout: 10_000 });
   // A person splits anyway: the wall is open, and both panels say it disagrees. B has stood untouched
-  // since it opened; dimmed by then (its screen saver), the first touch wakes it, as on the wall.
-  const saver = b.getByRole('dialog', { name: /touch to start/ });
-  if (await saver.isVisible()) await saver.click();
+  // since it opened, so its screen saver is up or may come up at any moment: a touch first, as on the wall.
+  await touchToWake(b);
   await lock(b).getByRole('button', { name: 'Split rooms' }).click();
   await b.getByRole('alertdialog').getByRole('button', { name: 'Split rooms' }).click();
   for (const p of [a, b])

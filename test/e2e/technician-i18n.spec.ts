@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { openHost, signIn } from './support/panel.ts';
+import { openHost, signIn, touchToWake } from './support/panel.ts';
 import { ROOT, type Stack, startStack } from './support/processes.ts';
 import { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
@@ -61,14 +61,12 @@ async function enterPin(pad: Locator, pin: string, ok: string): Promise<void> {
 
 /**
  * The way into the tools on the panel: its ⚙ button (the panel's own words for it are the panel's
- * business), a tap first to wake the panel when its screensaver shows.
+ * business), after a touch that wakes the panel or keeps it awake (support/panel.ts).
  */
 async function openDrawer(page: Page): Promise<void> {
-  const button = page.locator('button.tools');
-  const saver = page.locator('.screensaver-hint');
-  await expect(button.or(saver)).toBeVisible();
-  if (await saver.isVisible()) await saver.click();
-  await button.click();
+  await expect(page.locator('.panel[data-ready="true"]')).toBeVisible();
+  await touchToWake(page);
+  await page.locator('button.tools').click();
 }
 
 /** The technician's phone (an English browser) approves the code the drawer shows. */

@@ -173,3 +173,14 @@ export async function fastForwardUntil(
 export function fastForwardUntilVisible(page: Page, target: Locator, dueMs: number): Promise<void> {
   return fastForwardUntil(page, dueMs, () => expect(target).toBeVisible({ timeout: 500 }));
 }
+
+/**
+ * A touch on the panel before the press a test means, as a person at the wall gives one: a dimmed
+ * panel wakes (that first touch does nothing else), an awake one starts its idle time again. So the
+ * screen saver cannot come up between the test looking and pressing: "is it showing? then tap it"
+ * lost that race on a loaded machine, and the press went to the saver.
+ */
+export async function touchToWake(page: Page): Promise<void> {
+  await page.locator('.panel').first().dispatchEvent('pointerdown');
+  await expect(page.locator('[data-screensaver]')).toHaveCount(0);
+}
