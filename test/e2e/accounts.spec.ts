@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/own-stack.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { callBridge, openRoom, signInAtService } from './support/panel.ts';
-import { ROOT, type Stack } from './support/processes.ts';
+import { ROOT } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
 import { keepScreenshot } from './support/screens.ts';
 
@@ -15,15 +15,8 @@ const SHOTS = path.join(ROOT, 'test-results', 'screens');
  * technician-device.spec.ts.)
  */
 
-let stack: Stack;
-
-test.use({ ownStack: {} });
+const { stack } = ownStack();
 test.describe.configure({ mode: 'serial' });
-
-// The stack is own-stack.ts's: this spec's own, started before its first test, stopped after its last.
-test.beforeAll(({ stack: started }) => {
-  stack = started;
-});
 
 /** The bridge as the page itself calls it: its cookie, its Origin and the tab's page key. */
 async function bridge(page: Page, verb: string) {

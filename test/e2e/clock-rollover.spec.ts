@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test } from './support/stack.ts';
 import { openRoom } from './support/panel.ts';
 
 /*

@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { type DeploymentProxy, startDeploymentProxy } from '../support/deployment-proxy.ts';
+import type { Page } from '@playwright/test';
+import { expect, ownStack, test } from './support/stack.ts';
+import { startDeploymentProxy } from '../support/deployment-proxy.ts';
 import { openHost, openRoom, recordAttribute, section, signIn } from './support/panel.ts';
-import { type Running, type Stack, startHost, startSimulator, startStack } from './support/processes.ts';
-import { Service } from './support/service.ts';
 
 /*
  * Roomdeck against what real deployments send (a gateway with a path prefix, nulls, JSON-text state,
@@ -18,35 +14,21 @@ const HUDDLE = 'sys-huddle-3-2';
 test.describe.configure({ mode: 'serial' });
 
 test.describe('behind a deployment’s gateway', () => {
-  let dir: string;
-  let simulator: Running;
-  let proxy: DeploymentProxy;
-  let host: Running;
-  let service: Service;
+  const { stack, service } = ownStack({ front: startDeploymentProxy });
 
   test.beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'roomdeck-deploy-'));
-    simulator = await startSimulator({ dataFile: path.join(dir, 'simulator.json') });
-    proxy = await startDeploymentProxy(simulator.url);
-    host = await startHost({ serverUrl: proxy.url, dataDir: path.join(dir, 'host') });
-    service = new Service(() => simulator.url);
     // The display's own power (pressed here) is the engineer's: on the Advanced page.
     await service.panelLayout(HUDDLE, { advanced: true });
-  });
-
-  test.afterAll(async () => {
-    await Promise.allSettled([host?.stop(), proxy?.close(), simulator?.stop()]);
-    rmSync(dir, { recursive: true, force: true });
   });
 
   test('signs in through the gateway, chooses a room, and a Power press is confirmed', async ({ page }) => {
     await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
     await service.exec(HUDDLE, 'Display', 'power', [false]);
-    await signIn(page, host.url);
+    await signIn(page, stack.host.url);
     await expect(page.getByRole('heading', { name: 'Choose a room' })).toBeVisible();
     // Nulls in optional fields (capacity, email…) must not empty the chooser.
     await expect(page.getByRole('list', { name: 'Rooms' }).getByRole('button')).not.toHaveCount(0);
-    await openRoom(page, host.url, 'Huddle 3.2');
+    await openRoom(page, stack.host.url, 'Huddle 3.2');
     await page.getByRole('tab', { name: 'Advanced' }).click();
     const power = section(page, 'Display').getByRole('button', { name: 'Power', exact: true });
     // State arrives as JSON text ("false"): read as off, not as unknown and not as on.
@@ -63,17 +45,7 @@ test.describe('behind a deployment’s gateway', () => {
 });
 
 test.describe('against the simulator', () => {
-  let stack: Stack;
-  let service: Service;
-
-  test.beforeAll(async () => {
-    stack = await startStack();
-    service = new Service(() => stack.simulator.url);
-  });
-
-  test.afterAll(async () => {
-    await stack?.stop();
-  });
+  const { stack, service } = ownStack();
 
   async function openNewModule(page: Page): Promise<void> {
     await openHost(page, stack.host.url);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createFileVault } from '../../core/store/file-vault.ts';
-import { expect, test } from './support/own-stack.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { openHost } from './support/panel.ts';
 
 /*
@@ -13,14 +13,12 @@ import { openHost } from './support/panel.ts';
 const CLIENT_SECRET = 'roomdeck-ci-secret';
 
 // The stack's log secrecy check (processes.ts) looks for this same client secret in what the host logged.
-test.use({
-  ownStack: {
-    config: {
-      clientId: 'roomdeck-ci',
-      clientSecret: CLIENT_SECRET,
-      serviceAccount: { username: 'admin@demo.local', password: 'demo', authority: 'demo' },
-      supportContact: 'AV desk, extension 4400',
-    },
+ownStack({
+  hostConfig: {
+    clientId: 'roomdeck-ci',
+    clientSecret: CLIENT_SECRET,
+    serviceAccount: { username: 'admin@demo.local', password: 'demo', authority: 'demo' },
+    supportContact: 'AV desk, extension 4400',
   },
 });
 

@@ -1,12 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, ownStack, test } from './support/stack.ts';
 import { createFileVault } from '../../core/store/file-vault.ts';
 import { hashPin } from '../../core/technician/pin.ts';
 import { openHost, signIn } from './support/panel.ts';
-import { assertNoCredentialsInLogs } from './support/log-secrecy.ts';
-import { type Running, startHost, startSimulator } from './support/processes.ts';
 
 /*
  * Enrolment through the browser host, as a technician does it on site: signed in as themselves,
@@ -16,46 +14,24 @@ import { type Running, startHost, startSimulator } from './support/processes.ts'
  */
 
 const SUPPORT = 'AV desk, extension 4400';
-let dir: string;
-let dataDir: string;
-let simulator: Running;
-let host: Running;
+// The host before enrolment is a technician's laptop session. Stopping the stack checks that its
+// logs hold no credential.
+const { stack } = ownStack({ hostArgs: ['--support-contact', SUPPORT] });
+const dataDir = () => stack.hostDataDir;
 
 test.describe.configure({ mode: 'serial' });
 
 const PIN = '482913';
 let pinHash: string;
 /**
- * The host before enrolment is a technician's laptop session; once enrolled it restarts as the wall
- * panel it now is: a kiosk whose technician tools open behind the PIN, with the technician's account.
+ * Once enrolled the host restarts as the wall panel it now is: a kiosk whose technician tools open
+ * behind the PIN, with the technician's account.
  */
-const startPanelHost = (kiosk = false) =>
-  startHost({
-    serverUrl: simulator.url,
-    dataDir,
-    args: ['--support-contact', SUPPORT, ...(kiosk ? ['--kiosk', '--technician-pin', pinHash] : [])],
-  });
+const restartAsKiosk = () => stack.restartHost(['--kiosk', '--technician-pin', pinHash]);
 
 test.beforeAll(async () => {
   // A cheaper cost than the default keeps the test quick; the gate checks whatever the hash says.
   pinHash = await hashPin(PIN, { N: 4096, r: 8, p: 1 });
-  dir = mkdtempSync(path.join(tmpdir(), 'roomdeck-enrol-'));
-  dataDir = path.join(dir, 'host');
-  simulator = await startSimulator({ dataFile: path.join(dir, 'simulator.json') });
-  host = await startPanelHost();
-});
-
-test.afterAll(async () => {
-  await Promise.allSettled([host?.stop(), simulator?.stop()]);
-  try {
-    assertNoCredentialsInLogs({
-      dataDir,
-      simulatorDataFile: path.join(dir, 'simulator.json'),
-      secrets: [],
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 });
 
 const screen = (page: Page) => page.locator('main');
@@ -97,7 +73,7 @@ async function signInOnServicePage(page: Page, username: string): Promise<void> 
 }
 
 function logText(): string {
-  const logs = path.join(dataDir, 'logs');
+  const logs = path.join(dataDir(), 'logs');
   return readdirSync(logs)
     .map((file) => readFileSync(path.join(logs, file), 'utf8'))
     .join('\n');
@@ -107,7 +83,7 @@ test('a technician enrols the panel with its own account and room; a restart kee
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, host.url, 'tech@demo.local');
+  await signIn(page, stack.host.url, 'tech@demo.local');
   await openPanelTools(page);
   await expect(page.getByRole('status').filter({ hasText: 'Not enrolled' })).toBeVisible();
   await page.getByRole('button', { name: 'Enrol this panel' }).click();
@@ -129,9 +105,8 @@ test('a technician enrols the panel with its own account and room; a restart kee
   // Bound: the room cannot be changed at the panel.
   await expect(page.getByRole('button', { name: 'Change room' })).toHaveCount(0);
 
-  await host.stop();
-  host = await startPanelHost(true);
-  await openHost(page, host.url);
+  await restartAsKiosk();
+  await openHost(page, stack.host.url);
   await expect(screen(page)).toHaveAttribute('data-screen', 'panel');
   await expect(page.getByRole('heading', { level: 1, name: 'Huddle 3.2' })).toBeVisible();
   await expect(page.locator('[data-ready="true"]')).toBeVisible();
@@ -162,17 +137,17 @@ test('a panel whose sign-in was revoked says who to call, and re-enrols without 
   page,
 }) => {
   test.setTimeout(90_000);
-  const stored = await createFileVault({ dataDir }).load();
+  const stored = await createFileVault({ dataDir: dataDir() }).load();
   expect(stored).not.toBeNull();
   const refreshToken = stored?.refreshToken ?? '';
-  const revoked = await fetch(`${simulator.url}/auth/oauth/revoke`, {
+  const revoked = await fetch(`${stack.simulator.url}/auth/oauth/revoke`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ token: refreshToken }),
   });
   expect(revoked.ok).toBe(true);
 
-  await openHost(page, host.url);
+  await openHost(page, stack.host.url);
   await expect(screen(page)).toHaveAttribute('data-screen', 'sign-in', { timeout: 20_000 });
   await expect(page.getByText(`Call ${SUPPORT}`)).toBeVisible();
   await page.getByRole('button', { name: 'Re-enrol this panel' }).click();
@@ -180,7 +155,7 @@ test('a panel whose sign-in was revoked says who to call, and re-enrols without 
   await expect(page.getByRole('heading', { level: 1, name: 'Huddle 3.2' })).toBeVisible();
 
   // Neither token of either sign-in, nor the client's secret, is in any log file.
-  const renewed = await createFileVault({ dataDir }).load();
+  const renewed = await createFileVault({ dataDir: dataDir() }).load();
   const log = logText();
   for (const secret of [stored?.accessToken, refreshToken, renewed?.accessToken, renewed?.refreshToken]) {
     expect(secret && secret.length > 8).toBe(true);
@@ -190,18 +165,17 @@ test('a panel whose sign-in was revoked says who to call, and re-enrols without 
 });
 
 test('un-enrolling signs the panel’s account out and returns to the sign-in screen', async ({ page }) => {
-  await openHost(page, host.url);
+  await openHost(page, stack.host.url);
   await expect(screen(page)).toHaveAttribute('data-screen', 'panel');
   await openPanelToolsBehindPin(page);
   await page.getByRole('button', { name: 'Un-enrol this panel' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
   await expect(screen(page)).toHaveAttribute('data-screen', 'sign-in');
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
-  expect(await createFileVault({ dataDir }).load()).toBeNull();
+  expect(await createFileVault({ dataDir: dataDir() }).load()).toBeNull();
 
   // Restarted, it stays un-enrolled: signing in again asks for a room.
-  await host.stop();
-  host = await startPanelHost(true);
-  await openHost(page, host.url);
+  await restartAsKiosk();
+  await openHost(page, stack.host.url);
   await expect(screen(page)).toHaveAttribute('data-screen', 'sign-in');
 });

@@ -1,12 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
+import type { Page } from '@playwright/test';
+import { expect, ownStack, test } from './support/stack.ts';
+import { startFaultProxy } from '../support/fault-proxy.ts';
 import { openRoom } from './support/panel.ts';
 import { keepScreenshot } from './support/screens.ts';
-import { type Running, startHost, startSimulator } from './support/processes.ts';
-import { Service } from './support/service.ts';
 
 /*
  * The whole Control Service frozen under a panel (a stalled core or database): every TCP connection
@@ -47,25 +45,14 @@ const failureWords = (page: Page) =>
 
 for (const mode of ['push', 'polling'] as const) {
   test.describe(`frozen service, ${mode}`, () => {
-    let simulator: Running;
-    let proxy: FaultProxy;
-    let host: Running;
-    let service: Service;
-    let dir: string;
+    const { stack, service } = ownStack({
+      front: startFaultProxy,
+      refuseSockets: mode === 'polling',
+      hostArgs: ['--live', 'on'],
+    });
+    const proxy = () => stack.front;
 
     test.beforeAll(async () => {
-      dir = mkdtempSync(path.join(tmpdir(), `roomdeck-freeze-${mode}-`));
-      simulator = await startSimulator({
-        dataFile: path.join(dir, 'simulator.json'),
-        refuseSockets: mode === 'polling',
-      });
-      proxy = await startFaultProxy(simulator.url);
-      host = await startHost({
-        serverUrl: proxy.url,
-        dataDir: path.join(dir, 'host'),
-        args: ['--live', 'on'],
-      });
-      service = new Service(() => simulator.url);
       // The room's own help number, as its settings give it.
       const system = await service.request<{ version: number; settings: Record<string, unknown> }>(
         'GET',
@@ -77,14 +64,8 @@ for (const mode of ['push', 'polling'] as const) {
       });
     });
 
-    test.afterAll(async () => {
-      await proxy?.set('pass');
-      await Promise.allSettled([host?.stop(), simulator?.stop(), proxy?.close()]);
-      rmSync(dir, { recursive: true, force: true });
-    });
-
     test.afterEach(async () => {
-      await proxy.set('pass');
+      await proxy().set('pass');
     });
 
     /** The room on or off, the panel open on it and settled (its values live). */
@@ -92,7 +73,7 @@ for (const mode of ['push', 'polling'] as const) {
       await service.exec(HUDDLE, 'RoomLogic', 'power', [on]);
       if (on) await service.exec(HUDDLE, 'RoomLogic', 'select_source', ['Laptop']);
       await page.clock.install();
-      await openRoom(page, host.url, 'Huddle 3.2');
+      await openRoom(page, stack.host.url, 'Huddle 3.2');
       await expect(page.locator('.panel')).toHaveAttribute('data-view', on ? 'in-use' : 'welcome');
       if (on)
         await expect(tile(page, 'Laptop')).toHaveAttribute('data-state', 'confirmed', { timeout: 10_000 });
@@ -121,7 +102,7 @@ for (const mode of ['push', 'polling'] as const) {
     /** The service wakes: every message about it gone within 2 s, the room's values live again. */
     async function expectClearedWithin2s(page: Page): Promise<number> {
       const thawedAt = Date.now();
-      await proxy.set('pass');
+      await proxy().set('pass');
       await page.clock.runFor(2_000);
       await expect(failureWords(page)).toHaveCount(0, { timeout: 2_000 });
       const clearedMs = Date.now() - thawedAt;
@@ -136,7 +117,7 @@ for (const mode of ['push', 'polling'] as const) {
       await open(page, false);
       await expect(page.locator('[data-last-heard]')).toHaveCount(0);
       const frozenAt = Date.now();
-      await proxy.set('freeze');
+      await proxy().set('freeze');
       if (mode === 'polling') {
         // The panel's own reads notice it: within 5 s of the panel's time.
         await page.clock.runFor(5_000);
@@ -145,7 +126,7 @@ for (const mode of ['push', 'polling'] as const) {
         // Pushed, an idle wall hears of a freeze from the main process's keepalive, in real time: its
         // next ping (25–30 s apart) goes unanswered for 4 s, then the page's own read hangs for 2 s.
         await expect(notice(page)).toBeVisible({ timeout: 45_000 });
-        const heldPing = proxy.frames.find(
+        const heldPing = proxy().frames.find(
           (f) => f.held && f.from === 'client' && f.text === 'ping' && f.at >= frozenAt,
         );
         // Either the keepalive's unanswered ping told it, within 10 s of the ping, or one of the
@@ -182,7 +163,7 @@ for (const mode of ['push', 'polling'] as const) {
 
     /** Frozen now: the panel told, by its own reads (polling) or the main process's keepalive (push). */
     async function freezeUntilTold(page: Page): Promise<void> {
-      await proxy.set('freeze');
+      await proxy().set('freeze');
       if (mode === 'polling') await page.clock.runFor(5_000);
       await expect(notice(page)).toBeVisible({ timeout: mode === 'polling' ? 1_000 : 35_000 });
     }
@@ -191,7 +172,7 @@ for (const mode of ['push', 'polling'] as const) {
       test.setTimeout(120_000);
       await open(page, true);
       const frozenAt = Date.now();
-      await proxy.set('freeze');
+      await proxy().set('freeze');
       // Polling: the page's own reads, on its clock. Pushed: the main process's heartbeat while the
       // room is in use (every 1.5–2 s, 2.5 s for the pong: told within 4.5 s, timed exactly on a
       // fake clock in test/core/live/faults.test.ts), here in real time on a machine that may be busy.
@@ -245,7 +226,7 @@ for (const mode of ['push', 'polling'] as const) {
       const clearedMs = await expectClearedWithin2s(page);
       // The service awake: what the panel called failed did not happen behind the person's back.
       await page.clock.runFor(3_000);
-      expect(proxy.late.filter((d) => /select_source|request_help/.test(d.what))).toEqual([]);
+      expect(proxy().late.filter((d) => /select_source|request_help/.test(d.what))).toEqual([]);
       expect(await service.state(HUDDLE, 'RoomLogic')).toMatchObject({ power: true, active: 'Laptop' });
       await expect(tile(page, 'Laptop')).toHaveAttribute('data-state', 'confirmed', { timeout: 5_000 });
       console.log(JSON.stringify({ mode, view: 'in-use', pressToldMs, helpAnsweredMs, clearedMs }));
@@ -256,7 +237,7 @@ for (const mode of ['push', 'polling'] as const) {
     }) => {
       test.setTimeout(120_000);
       await open(page, true);
-      await proxy.set('freeze');
+      await proxy().set('freeze');
       const pressedAt = Date.now();
       await tile(page, 'Wireless').click();
       await page.clock.runFor(5_000);
@@ -282,7 +263,7 @@ for (const mode of ['push', 'polling'] as const) {
     }) => {
       test.setTimeout(120_000);
       await open(page, true);
-      await proxy.set('freeze');
+      await proxy().set('freeze');
       await page.reload();
       await expect(page.locator('[data-room-state="unknown"]')).toBeVisible({ timeout: 20_000 });
       await expect(page.locator('.panel')).toHaveAttribute('data-view', 'unknown');
@@ -300,7 +281,7 @@ for (const mode of ['push', 'polling'] as const) {
         });
       }
       await page.setViewportSize(SIZES[0]);
-      await proxy.set('pass');
+      await proxy().set('pass');
       await page.clock.runFor(5_000);
       await expect(page.locator('.panel')).toHaveAttribute('data-view', 'in-use', { timeout: 5_000 });
       await expect(failureWords(page)).toHaveCount(0, { timeout: 5_000 });

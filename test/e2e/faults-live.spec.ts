@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, type Page, type Request, test } from '@playwright/test';
-import { type Fault, type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
+import type { Page, Request } from '@playwright/test';
+import { expect, ownStack, test } from './support/stack.ts';
+import { type Fault, startFaultProxy } from '../support/fault-proxy.ts';
 import { callBridge, openRoom } from './support/panel.ts';
-import { type Running, startHost, startSimulator } from './support/processes.ts';
-import { Service } from './support/service.ts';
 
 /*
  * The live channel's faults, as a wall panel meets them: the browser host signed in on
@@ -29,32 +25,18 @@ const HUDDLE = 'sys-huddle-3-2';
 const WATCHED = new Set(['Display', 'RoomLogic']);
 const INPUTS = { hdmi1: 'HDMI 1', hdmi2: 'HDMI 2' } as const;
 
-let simulator: Running;
-let proxy: FaultProxy;
-let host: Running;
-let service: Service;
-let dir: string;
+const { stack, service } = ownStack({ front: startFaultProxy, refuseSockets: false });
+const proxy = () => stack.front;
 
 test.describe.configure({ mode: 'serial' });
 // A run with push switched off (ROOMDECK_E2E_LIVE=off) has no socket to fault.
 test.skip(process.env.ROOMDECK_E2E_LIVE === 'off', 'push is switched off in this run');
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'roomdeck-faults-live-'));
   // The socket served whatever the run's ROOMDECK_E2E_SOCKET says: these faults are the proxy's.
-  simulator = await startSimulator({ dataFile: path.join(dir, 'simulator.json'), refuseSockets: false });
-  proxy = await startFaultProxy(simulator.url);
-  host = await startHost({ serverUrl: proxy.url, dataDir: path.join(dir, 'host') });
-  service = new Service(() => simulator.url);
   await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
   // The display's own controls (Power, Input) are the engineer's: on the Advanced page.
   await service.panelLayout(HUDDLE, { advanced: true });
-});
-
-test.afterAll(async () => {
-  await proxy?.set('pass');
-  await Promise.allSettled([host?.stop(), simulator?.stop(), proxy?.close()]);
-  rmSync(dir, { recursive: true, force: true });
 });
 
 // ── What the page receives and shows, recorded with the time ─────────────────────────────────
@@ -179,7 +161,7 @@ const inputControl = (page: Page) =>
 
 /** The room on its Advanced page, pushed: the socket open, the Display's Input fresh and showing `shown`. */
 async function openPushed(page: Page, shown: string): Promise<void> {
-  await openRoom(page, host.url, 'Huddle 3.2');
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
   await page.getByRole('tab', { name: 'Advanced' }).click();
   await expect.poll(async () => (await liveStatus(page))?.mode, { timeout: 30_000 }).toBe('push');
   await expect(inputControl(page)).toHaveAttribute('data-stale', 'false', { timeout: 15_000 });
@@ -229,13 +211,13 @@ for (const { fault, reason } of CASES) {
 
     // ── The fault bites ──
     let bitAt: number;
-    const bearer = proxy.lastBearer;
+    const bearer = proxy().lastBearer;
     if (fault === 'revoked') {
       // The service revokes the panel's access token (RFC 7009, as an administrator's revocation
       // does); its refresh token stays good, so the main process renews it and comes back.
       expect(bearer).not.toBeNull();
       bitAt = Date.now();
-      const revoked = await fetch(`${simulator.url}/auth/oauth/revoke`, {
+      const revoked = await fetch(`${stack.simulator.url}/auth/oauth/revoke`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ token: bearer ?? '' }),
@@ -243,22 +225,23 @@ for (const { fault, reason } of CASES) {
       expect(revoked.status).toBe(200);
     } else if (fault === 'socket-hang') {
       const setAt = Date.now();
-      await proxy.set(fault);
+      await proxy().set(fault);
       // Nothing tells the client a hung socket is dead but its own heartbeat: the fault bites when
       // the next ping goes unanswered (pings every 25 s, so within 25 s of the hang).
       await expect
         .poll(
-          () => proxy.frames.some((f) => f.held && f.from === 'client' && f.text === 'ping' && f.at >= setAt),
+          () =>
+            proxy().frames.some((f) => f.held && f.from === 'client' && f.text === 'ping' && f.at >= setAt),
           {
             timeout: 40_000,
             message: 'a ping held by the hang',
           },
         )
         .toBe(true);
-      bitAt = proxy.frames.find((f) => f.held && f.text === 'ping' && f.at >= setAt)?.at ?? setAt;
+      bitAt = proxy().frames.find((f) => f.held && f.text === 'ping' && f.at >= setAt)?.at ?? setAt;
     } else {
       bitAt = Date.now();
-      await proxy.set(fault);
+      await proxy().set(fault);
     }
 
     const polling = await modeAt(page, 'polling', bitAt, 15_000);
@@ -279,7 +262,7 @@ for (const { fault, reason } of CASES) {
 
     // ── The socket is back: push again ──
     const clearedAt = Date.now();
-    if (fault !== 'revoked') await proxy.set('pass');
+    if (fault !== 'revoked') await proxy().set('pass');
     const pushed = await modeAt(page, 'push', polling.at, 40_000);
     const pushAfterMs = pushed.at - clearedAt;
     await expect(inputControl(page)).toHaveAttribute('data-stale', 'false', { timeout: 10_000 });
@@ -335,7 +318,7 @@ for (const { fault, reason } of CASES) {
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
     expect(navigations).toBe(0);
     expect(await page.evaluate(() => (window as Recorded).__notReloaded)).toBe(true);
-    if (fault === 'revoked') expect(proxy.lastBearer).not.toBe(bearer);
+    if (fault === 'revoked') expect(proxy().lastBearer).not.toBe(bearer);
 
     console.log(
       JSON.stringify({

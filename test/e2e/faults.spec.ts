@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { type FaultProxy, type Fault, startFaultProxy } from '../support/fault-proxy.ts';
+import { type Fault, startFaultProxy } from '../support/fault-proxy.ts';
 import { openRoom, section } from './support/panel.ts';
-import { type Running, startHost, startSimulator } from './support/processes.ts';
-import { Service } from './support/service.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 
 /*
  * A wall panel rides out every service fault by itself: the browser host signed in on Huddle 3.2,
@@ -26,32 +21,18 @@ const FAULTS: [Fault, RegExp][] = [
   ['unauthorized', /refused this panel’s credentials/],
 ];
 
-let simulator: Running;
-let proxy: FaultProxy;
-let host: Running;
-let dir: string;
+// The polling panel's faults: these are faults of HTTP only, which a panel fed by the control
+// websocket does not meet (its values come pushed, its commands over the socket: it stays live,
+// truthfully). The socket's own faults are test/e2e/faults-live.spec.ts's.
+const { stack, service } = ownStack({ front: startFaultProxy, hostArgs: LIVE_OFF });
+const proxy = () => stack.front;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'roomdeck-faults-'));
-  simulator = await startSimulator({ dataFile: path.join(dir, 'simulator.json') });
-  proxy = await startFaultProxy(simulator.url);
-  // A short request timeout, as a panel would be configured: a hung service is shown quickly.
-  // The polling panel's faults: these are faults of HTTP only, which a panel fed by the control
-  // websocket does not meet (its values come pushed, its commands over the socket: it stays live,
-  // truthfully). The socket's own faults are test/e2e/faults-live.spec.ts's.
-  host = await startHost({ serverUrl: proxy.url, dataDir: path.join(dir, 'host'), args: LIVE_OFF });
-  const service = new Service(() => simulator.url);
   await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
   // The display's own power (the control watched here) is the engineer's: on the Advanced page.
   await service.panelLayout(HUDDLE, { advanced: true });
-});
-
-test.afterAll(async () => {
-  await proxy?.set('pass');
-  await Promise.allSettled([host?.stop(), simulator?.stop(), proxy?.close()]);
-  rmSync(dir, { recursive: true, force: true });
 });
 
 for (const [fault, words] of FAULTS) {
@@ -59,7 +40,7 @@ for (const [fault, words] of FAULTS) {
     page,
   }) => {
     test.setTimeout(60_000);
-    await openRoom(page, host.url, 'Huddle 3.2');
+    await openRoom(page, stack.host.url, 'Huddle 3.2');
     await page.getByRole('tab', { name: 'Advanced' }).click();
     await page.evaluate(() => {
       (window as unknown as { notReloaded: boolean }).notReloaded = true;
@@ -68,7 +49,7 @@ for (const [fault, words] of FAULTS) {
     await expect(power).toHaveAttribute('data-stale', 'false');
 
     const faultAt = Date.now();
-    await proxy.set(fault);
+    await proxy().set(fault);
     const banner = page.locator('[data-banner="unreachable"]');
     await expect(banner).toContainText(words, { timeout: 15_000 });
     const shownMs = Date.now() - faultAt;
@@ -80,7 +61,7 @@ for (const [fault, words] of FAULTS) {
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
 
     const clearedAt = Date.now();
-    await proxy.set('pass');
+    await proxy().set('pass');
     await expect(banner).toHaveCount(0, { timeout: 5_000 });
     await expect(power).toHaveAttribute('data-stale', 'false', { timeout: 5_000 });
     const liveMs = Date.now() - clearedAt;
@@ -96,15 +77,15 @@ test('a room opened while the service refuses connections loads by itself when i
   page,
 }) => {
   test.setTimeout(60_000);
-  await openRoom(page, host.url, 'Huddle 3.2');
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
   // A panel that never saw the room before (nothing remembered of it).
   await page.evaluate(() => localStorage.clear());
-  await proxy.set('refuse');
+  await proxy().set('refuse');
   await page.reload();
   await expect(page.locator('[data-load-error]')).toContainText('keeps trying', { timeout: 15_000 });
   await expect(page.locator('main')).toHaveAttribute('data-screen', 'panel');
   const clearedAt = Date.now();
-  await proxy.set('pass');
+  await proxy().set('pass');
   await expect(page.locator('[data-ready="true"]')).toBeVisible({ timeout: 5_000 });
   console.log(JSON.stringify({ fault: 'refuse at load', liveAfterClearMs: Date.now() - clearedAt }));
 });
@@ -113,26 +94,20 @@ test('a restart of the host while the service is down shows the room as last see
   page,
 }) => {
   test.setTimeout(90_000);
-  await openRoom(page, host.url, 'Huddle 3.2');
-  await proxy.set('refuse');
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
+  await proxy().set('refuse');
   // The panel restarts (a power cut) while the service is still down.
-  const port = host.port;
-  await host.stop();
   // Same address as before (a kiosk's origin never changes): the page's memory of the room is there.
-  host = await startHost({
-    serverUrl: proxy.url,
-    dataDir: path.join(dir, 'host'),
-    args: ['--port', String(port), ...LIVE_OFF],
-  });
+  await stack.restartHost(['--port', String(stack.host.port)]);
   // A new start prints a new address (a new launch token), as a person would open it.
-  await page.goto(host.launchUrl);
+  await page.goto(stack.host.launchUrl);
   await expect(page.locator('main')).toHaveAttribute('data-screen', 'panel', { timeout: 15_000 });
   const panel = page.locator('.panel');
   await expect(panel).toHaveAttribute('data-connecting', 'true', { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Huddle 3.2' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
   const clearedAt = Date.now();
-  await proxy.set('pass');
+  await proxy().set('pass');
   await expect(panel).toHaveAttribute('data-connecting', 'false', { timeout: 5_000 });
   await expect(page.locator('[data-banner]')).toHaveCount(0, { timeout: 5_000 });
   console.log(
@@ -141,44 +116,29 @@ test('a restart of the host while the service is down shows the room as last see
 });
 
 test.describe('refresh faults (tokens living 10 s, renewed every 5 s)', () => {
-  let sim: Running;
-  let tokenProxy: FaultProxy;
-  let panelHost: Running;
-  let own: string;
+  // Polling, as above: an open control socket outlives its token's expiry (realtime.md D2), so a
+  // pushed panel stays live through a lost refresh, truthfully; this is the polling panel's case.
+  const refresh = ownStack({ front: startFaultProxy, tokenTtlSeconds: 10, hostArgs: LIVE_OFF });
+  const tokenProxy = () => refresh.stack.front;
   test.beforeAll(async () => {
-    own = mkdtempSync(path.join(tmpdir(), 'roomdeck-refresh-'));
-    sim = await startSimulator({ dataFile: path.join(own, 'simulator.json'), tokenTtlSeconds: 10 });
-    tokenProxy = await startFaultProxy(sim.url);
-    // Polling, as above: an open control socket outlives its token's expiry (realtime.md D2), so a
-    // pushed panel stays live through a lost refresh, truthfully; this is the polling panel's case.
-    panelHost = await startHost({
-      serverUrl: tokenProxy.url,
-      dataDir: path.join(own, 'host'),
-      args: LIVE_OFF,
-    });
-    const service = new Service(() => sim.url);
-    await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
-    await service.panelLayout(HUDDLE, { advanced: true });
-  });
-  test.afterAll(async () => {
-    await Promise.allSettled([panelHost?.stop(), sim?.stop(), tokenProxy?.close()]);
-    rmSync(own, { recursive: true, force: true });
+    await refresh.service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
+    await refresh.service.panelLayout(HUDDLE, { advanced: true });
   });
 
   test('a refresh whose answer is lost keeps the session, and the panel is live again after it clears', async ({
     page,
   }) => {
     test.setTimeout(90_000);
-    await openRoom(page, panelHost.url, 'Huddle 3.2');
+    await openRoom(page, refresh.stack.host.url, 'Huddle 3.2');
     await page.getByRole('tab', { name: 'Advanced' }).click();
     const power = section(page, 'Display').getByRole('group', { name: 'Power' });
-    await tokenProxy.set('lost-refresh');
+    await tokenProxy().set('lost-refresh');
     // The service rotates the token but the answer never arrives; the old access token expires.
-    await expect.poll(() => tokenProxy.hits, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => tokenProxy().hits, { timeout: 15_000 }).toBeGreaterThan(0);
     await expect(power).toHaveAttribute('data-stale', 'true', { timeout: 20_000 });
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
     const clearedAt = Date.now();
-    await tokenProxy.set('pass');
+    await tokenProxy().set('pass');
     // The retry presents the rotated-out token inside the reuse interval: accepted.
     await expect(power).toHaveAttribute('data-stale', 'false', { timeout: 5_000 });
     await expect(page.locator('main')).toHaveAttribute('data-screen', 'panel');
@@ -189,13 +149,13 @@ test.describe('refresh faults (tokens living 10 s, renewed every 5 s)', () => {
     page,
   }) => {
     test.setTimeout(60_000);
-    await openRoom(page, panelHost.url, 'Huddle 3.2');
-    await tokenProxy.set('invalid-grant');
+    await openRoom(page, refresh.stack.host.url, 'Huddle 3.2');
+    await tokenProxy().set('invalid-grant');
     await expect(page.locator('main')).toHaveAttribute('data-screen', 'sign-in', { timeout: 20_000 });
     await expect(page.getByText(/session has ended/i)).toBeVisible();
     // Said once: no second copy as "detail", no advice that repeats it in other words.
     await expect(page.getByRole('alert')).toHaveCount(1);
     expect((await page.getByRole('alert').textContent())?.match(/expired or was revoked/gi)).toHaveLength(1);
-    await tokenProxy.set('pass');
+    await tokenProxy().set('pass');
   });
 });

@@ -1,7 +1,6 @@
 import type { Request } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { openHost, signIn } from './support/panel.ts';
-import { type Stack, startStack } from './support/processes.ts';
 
 /**
  * The browser host as seen from outside: only the person holding the printed address reaches the
@@ -129,14 +128,8 @@ test.describe('the launch token', () => {
 });
 
 test.describe('a sign-in in progress', () => {
-  let fresh: Stack;
-  test.beforeEach(async () => {
-    // A host of its own, signed out: the shared one may be signed in by another spec.
-    fresh = await startStack();
-  });
-  test.afterEach(async () => {
-    await fresh.stop();
-  });
+  // A host of its own for each test, signed out: the shared one may be signed in by another spec.
+  const { stack: fresh } = ownStack({ each: true });
 
   test('survives a stray /callback with the wrong state (400), and the real sign-in still completes', async ({
     page,

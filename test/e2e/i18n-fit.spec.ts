@@ -15,9 +15,7 @@ import {
   expectReadable,
   shoot,
 } from './support/fit.ts';
-import { expect, test } from '@playwright/test';
-import { type Stack, startStack } from './support/processes.ts';
-import { Service } from './support/service.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { SIZES } from './support/sizes.ts';
 import { keepScreenshot } from './support/screens.ts';
 
@@ -60,16 +58,7 @@ const SOFT = { soft: true } as const;
 for (const language of LANGUAGES) {
   test.describe(`in ${language.code}`, () => {
     // A stack of its own per language: the host's --locale is the installer's choice.
-    let stack: Stack;
-    let service: Service;
-    test.beforeAll(async () => {
-      test.setTimeout(120_000);
-      stack = await startStack({ hostArgs: ['--locale', language.code] });
-      service = new Service(() => stack.simulator.url);
-    });
-    test.afterAll(async () => {
-      await stack?.stop();
-    });
+    const { stack, service } = ownStack({ hostArgs: ['--locale', language.code] });
     test.use({ hasTouch: true });
     test.describe.configure({ timeout: 420_000 });
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/own-stack.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { signIn } from './support/panel.ts';
 import { ROOT } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
@@ -17,11 +17,9 @@ import { keepScreenshot } from './support/screens.ts';
 const HUDDLE = 'sys-huddle-3-2';
 const SHOTS = path.join(ROOT, 'test-results', 'screens', 'i18n-lang');
 
-test.use({
-  ownStack: {
-    kiosk: { system: HUDDLE, pin: '482913' },
-    hostArgs: ['--locale', 'en', '--languages', 'en,de,ar', '--clock', '24h', '--screensaver-after', '60'],
-  },
+ownStack({
+  kiosk: { system: HUDDLE, pin: '482913' },
+  hostArgs: ['--locale', 'en', '--languages', 'en,de,ar', '--clock', '24h', '--screensaver-after', '60'],
 });
 test.describe.configure({ mode: 'serial' });
 

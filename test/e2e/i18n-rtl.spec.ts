@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { openRoom, signIn } from './support/panel.ts';
-import { ROOT, type Stack, startStack } from './support/processes.ts';
-import { Service } from './support/service.ts';
+import { ROOT } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
 import { keepScreenshot } from './support/screens.ts';
 
@@ -24,17 +23,8 @@ import { keepScreenshot } from './support/screens.ts';
 const HUDDLE = 'sys-huddle-3-2';
 const SHOTS = path.join(ROOT, 'test-results', 'screens', 'i18n-rtl');
 
-let stack: Stack;
-let service: Service;
+const { stack, service } = ownStack();
 // Its own stack: it books Huddle 3.2 and switches it on, which other specs read as seeded.
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  stack = await startStack();
-  service = new Service(() => stack.simulator.url);
-});
-test.afterAll(async () => {
-  await stack?.stop();
-});
 test.beforeEach(async () => {
   await service.exec(HUDDLE, 'RoomLogic', 'power', [false]);
   await service.exec(HUDDLE, 'Bookings', 'end_meeting', []).catch(() => undefined);

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, ownStack, test } from './support/stack.ts';
 import { callBridge, openHost } from './support/panel.ts';
-import { ROOT, type Running, startHost, startSimulator } from './support/processes.ts';
+import { ROOT } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
 import { keepScreenshot } from './support/screens.ts';
 
@@ -67,23 +67,9 @@ async function signInAtService(page: Page, username: string, heading: string, sh
 for (const language of LANGUAGES) {
   test.describe(`the shell in ${language.locale}`, () => {
     test.use({ locale: language.locale });
-    let dir: string;
-    let simulator: Running;
-    let host: Running;
-
-    test.beforeAll(async () => {
+    const { stack } = ownStack({ hostArgs: ['--support-contact', SUPPORT] });
+    test.beforeAll(() => {
       mkdirSync(SHOTS, { recursive: true });
-      dir = mkdtempSync(path.join(tmpdir(), 'roomdeck-i18n-shell-'));
-      simulator = await startSimulator({ dataFile: path.join(dir, 'simulator.json') });
-      host = await startHost({
-        serverUrl: simulator.url,
-        dataDir: path.join(dir, 'host'),
-        args: ['--support-contact', SUPPORT],
-      });
-    });
-    test.afterAll(async () => {
-      await Promise.allSettled([host?.stop(), simulator?.stop()]);
-      rmSync(dir, { recursive: true, force: true });
     });
 
     test('sign-in, the service’s page, the room picker and enrolment speak the browser’s language', async ({
@@ -92,7 +78,7 @@ for (const language of LANGUAGES) {
       test.setTimeout(180_000);
       const tag = language.lang;
       await page.setViewportSize(SIZES[0]);
-      await openHost(page, host.url);
+      await openHost(page, stack.host.url);
       const app = page.locator('main[data-screen]');
       await expect(app).toHaveAttribute('data-screen', 'sign-in');
       await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language.lang}(-|$)`)); // the region writes times
@@ -112,7 +98,7 @@ for (const language of LANGUAGES) {
       // Enrolment, begun as the technician tools begin it (their words are another piece's).
       const begun = await callBridge(page, 'bridge/enrolment/begin');
       expect(begun.status).toBe(200);
-      await openHost(page, host.url);
+      await openHost(page, stack.host.url);
       await expect(app).toHaveAttribute('data-screen', 'sign-in');
       await expect(page.getByText(language.enrolling)).toBeVisible();
       const asPanel = page.getByRole('button', { name: language.asPanel });

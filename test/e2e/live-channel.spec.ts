@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { LIVE_EVENTS_PATH } from '../../contract/live.ts';
 import { PAGE_KEY_PARAM, PAGE_KEY_STORAGE } from '../../contract/page-key.ts';
-import { expect, runArgs, test } from './support/own-stack.ts';
+import { expect, ownStack, runArgs, test } from './support/stack.ts';
 import { callBridge, openRoom } from './support/panel.ts';
-import { socketRefusedByRun, startStack } from './support/processes.ts';
+import { socketRefusedByRun } from './support/processes.ts';
 
 /*
  * The live channel end to end in the browser host: the page opens its event stream and
@@ -14,7 +14,7 @@ import { socketRefusedByRun, startStack } from './support/processes.ts';
  * ROOMDECK_E2E_LIVE; the `--live off` case starts a host of its own.
  */
 
-test.use({ ownStack: {} });
+ownStack();
 const liveOff = runArgs().includes('off');
 
 const ROOM = { id: 'sys-huddle-3-2', name: 'Huddle 3.2' };
@@ -99,9 +99,10 @@ test.describe('the live channel', () => {
     expect(answer).toMatchObject({ status: 401, body: { error: { code: 'ROOMDECK_BRIDGE_UNAUTHORIZED' } } });
   });
 
-  test('with --live off, live.status says polling and the stream says the same', async ({ page }) => {
-    const off = await startStack({ hostArgs: ['--live', 'off'] });
-    try {
+  test.describe('a host started with --live off', () => {
+    const { stack: off } = ownStack({ hostArgs: ['--live', 'off'] });
+
+    test('live.status says polling and the stream says the same', async ({ page }) => {
       await openRoom(page, off.host.url, ROOM.name);
       const received = await listen(page);
       expect((await watchDisplay(page)).body).toEqual({ ok: true, value: { mode: 'polling' } });
@@ -110,9 +111,6 @@ test.describe('the live channel', () => {
         value: { mode: 'polling' },
       });
       await expect.poll(received).toContainEqual({ type: 'mode', mode: 'polling' });
-    } finally {
-      await page.close();
-      await off.stop();
-    }
+    });
   });
 });

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { seriousByElement } from './support/axe.ts';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, ownStack, test } from './support/stack.ts';
 import { hashPin } from '../../core/technician/pin.ts';
 import { fastForwardUntilVisible, openRoom, signIn } from './support/panel.ts';
-import { type Running, type Stack, startHost, startStack } from './support/processes.ts';
-import { Service } from './support/service.ts';
+import { type Running, startHost } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
 
 /*
@@ -20,21 +20,11 @@ const HUDDLE = 'sys-huddle-3-2';
 const BOARDROOM = 'sys-harbour-boardroom';
 const PIN = '482913';
 
-let stack: Stack;
-let service: Service;
+const { stack, service } = ownStack();
 
 test.describe.configure({ mode: 'serial' });
 // axe reads the whole page three times per screen; on a loaded machine that takes its time.
 test.setTimeout(240_000);
-
-test.beforeAll(async () => {
-  stack = await startStack();
-  service = new Service(() => stack.simulator.url);
-});
-
-test.afterAll(async () => {
-  await stack?.stop();
-});
 
 /** Runs axe at each size on what is on screen now; returns "size what: rule (impact) on target" lines. */
 async function violations(

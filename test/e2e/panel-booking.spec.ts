@@ -2,10 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { seriousFindings } from './support/axe.ts';
 import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { openRoom } from './support/panel.ts';
-import { ROOT, type Stack, startStack } from './support/processes.ts';
-import { Service } from './support/service.ts';
+import { ROOT } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
 import { keepScreenshot } from './support/screens.ts';
 
@@ -39,17 +38,7 @@ type Calendar = {
   released: { id: string; released_at: number }[];
 };
 
-let stack: Stack;
-let service: Service;
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  stack = await startStack();
-  service = new Service(() => stack.simulator.url);
-});
-test.afterAll(async () => {
-  await stack?.stop();
-});
-
+const { stack, service } = ownStack();
 const nowS = () => Math.floor(Date.now() / 1000);
 const calendar = async () => (await service.state(HUDDLE, 'Bookings')) as unknown as Calendar;
 /** What the calendar holds at this moment: the meeting under way, if any. */

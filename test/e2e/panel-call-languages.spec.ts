@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, ownStack, test } from './support/stack.ts';
 import { openRoomAnyLanguage, signInAnyLanguage } from './support/any-language.ts';
 import {
   expectAccessible,
@@ -8,8 +8,6 @@ import {
   expectReadable,
   shoot,
 } from './support/fit.ts';
-import { type Stack, startStack } from './support/processes.ts';
-import { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
 
 /*
@@ -26,17 +24,7 @@ const nowS = () => Math.floor(Date.now() / 1000);
 
 for (const language of ['de', 'ar'] as const) {
   test.describe(`in ${language}`, () => {
-    let stack: Stack;
-    let service: Service;
-    test.beforeAll(async () => {
-      test.setTimeout(120_000);
-      stack = await startStack({ hostArgs: ['--locale', language] });
-      service = new Service(() => stack.simulator.url);
-    });
-    test.afterAll(async () => {
-      await stack?.stop();
-    });
-
+    const { stack, service } = ownStack({ hostArgs: ['--locale', language] });
     test('a silent codec before a meeting, and a far end that hung up, fit every size', async ({ page }) => {
       test.setTimeout(300_000);
       const fits = async (what: string) => {

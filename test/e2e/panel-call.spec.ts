@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { openRoom, signIn } from './support/panel.ts';
-import { type Stack, startHost, startStack } from './support/processes.ts';
-import { Service } from './support/service.ts';
+import { startHost } from './support/processes.ts';
 import { shootAndAxe } from './support/shoot-and-axe.ts';
 
 /*
@@ -23,17 +22,7 @@ const BOARDROOM = 'sys-harbour-boardroom';
 const CODEC = 'mod-boardroom-codec';
 const CODEC_SETTINGS = { presets: ['Table', 'Presenter', 'Whole room'] };
 
-let stack: Stack;
-let service: Service;
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  stack = await startStack();
-  service = new Service(() => stack.simulator.url);
-});
-test.afterAll(async () => {
-  await stack?.stop();
-});
-
+const { stack, service } = ownStack();
 interface CodecCall {
   id: number;
   status: string;

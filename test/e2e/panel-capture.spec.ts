@@ -2,11 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { seriousFindings } from './support/axe.ts';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { openRoom } from './support/panel.ts';
 import { keepScreenshot } from './support/screens.ts';
-import { ROOT, type Stack, startStack } from './support/processes.ts';
-import { Service } from './support/service.ts';
+import { ROOT } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
 
 /*
@@ -22,17 +21,7 @@ import { SIZES } from './support/sizes.ts';
 const AUDITORIUM = 'sys-tasman-auditorium';
 const RECORDER = 'mod-auditorium-recorder';
 
-let stack: Stack;
-let service: Service;
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  stack = await startStack();
-  service = new Service(() => stack.simulator.url);
-});
-test.afterAll(async () => {
-  await stack?.stop();
-});
-
+const { stack, service } = ownStack();
 const nowS = () => Math.floor(Date.now() / 1000);
 const recorder = () => service.state(AUDITORIUM, 'Recorder');
 const strip = (page: Page) => page.getByRole('region', { name: 'Lecture recording' });

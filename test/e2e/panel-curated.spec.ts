@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test } from './support/stack.ts';
 import { expectAccessible, expectNothingCut } from './support/fit.ts';
 import { openRoom, section } from './support/panel.ts';
 import { ROOT } from './support/processes.ts';

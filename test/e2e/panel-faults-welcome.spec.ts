@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/own-stack.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { openRoom } from './support/panel.ts';
 import { shootAndAxe } from './support/shoot-and-axe.ts';
 
@@ -12,7 +12,7 @@ import { shootAndAxe } from './support/shoot-and-axe.ts';
  */
 
 const BUILDING = 'AV desk, ext. 4357';
-test.use({ ownStack: { config: { supportContact: BUILDING } } });
+ownStack({ hostConfig: { supportContact: BUILDING } });
 
 const TASMAN = 'sys-tasman-auditorium';
 const PROJECTOR = 'mod-auditorium-projector';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/own-stack.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { A, AB, B, joinPanels } from './support/join-panels.ts';
 import { shootAndAxe } from './support/shoot-and-axe.ts';
 
@@ -10,7 +10,7 @@ import { shootAndAxe } from './support/shoot-and-axe.ts';
  * no call control; split again, A's own panel rings for its codec as before. Two browser hosts on one simulator, one per half, as the two wall panels are.
  */
 
-test.use({ ownStack: { hostArgs: ['--system', A] } });
+ownStack({ hostArgs: ['--system', A] });
 test.describe.configure({ mode: 'serial' });
 
 const openPanels = joinPanels();

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, ownStack, test } from './support/stack.ts';
 import { signInAnyLanguage } from './support/any-language.ts';
 import { expectFitsEverySize } from './support/fit.ts';
 import { A, B } from './support/join-panels.ts';
-import { ROOT, type Running, type Stack, startHost, startStack } from './support/processes.ts';
+import { ROOT, type Running, startHost } from './support/processes.ts';
 import { keepScreenshot } from './support/screens.ts';
-import { Service } from './support/service.ts';
 import { shootAndAxe } from './support/shoot-and-axe.ts';
 import { SIZES } from './support/sizes.ts';
 
@@ -33,22 +33,18 @@ for (const language of [
   { code: 'ar', dir: 'rtl' },
 ] as const) {
   test.describe(`the join screens in ${language.code}`, () => {
-    let stack: Stack;
+    const { stack, service } = ownStack({ hostArgs: ['--locale', language.code, '--system', A] });
     let hostB: Running;
-    let service: Service;
     test.beforeAll(async () => {
       test.setTimeout(120_000);
-      stack = await startStack({ hostArgs: ['--locale', language.code, '--system', A] });
       hostB = await startHost({
         serverUrl: stack.simulator.url,
         dataDir: path.join(stack.dir, 'host-b'),
         args: ['--locale', language.code, '--system', B],
       });
-      service = new Service(() => stack.simulator.url);
     });
     test.afterAll(async () => {
       await hostB?.stop();
-      await stack?.stop();
     });
 
     test('Join control, pending, combined master and locked secondary fit the three sizes', async ({

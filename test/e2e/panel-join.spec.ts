@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './support/own-stack.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { ROOT, socketRefusedByRun } from './support/processes.ts';
 import { keepScreenshot, screenshotsWanted } from './support/screens.ts';
 import { expectFitsEverySize } from './support/fit.ts';
@@ -17,7 +17,7 @@ import { shootAndAxe } from './support/shoot-and-axe.ts';
  * B; the wall's sensor proposing a join; a panel reloaded while combined comes back combined.
  */
 
-test.use({ ownStack: { hostArgs: ['--system', A] } });
+ownStack({ hostArgs: ['--system', A] });
 test.describe.configure({ mode: 'serial' });
 
 const openPanels = joinPanels();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/own-stack.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { openRoom } from './support/panel.ts';
 import { shootAndAxe } from './support/shoot-and-axe.ts';
 
@@ -10,7 +10,7 @@ import { shootAndAxe } from './support/shoot-and-axe.ts';
  * or shown from its remote, the panel follows.
  */
 
-test.use({ ownStack: {} });
+ownStack();
 
 const TASMAN = 'sys-tasman-auditorium';
 const PROJECTOR = 'mod-auditorium-projector';

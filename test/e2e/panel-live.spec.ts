@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/own-stack.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { callBridge, openRoom } from './support/panel.ts';
 import { socketRefusedByRun } from './support/processes.ts';
 
@@ -10,7 +10,7 @@ import { socketRefusedByRun } from './support/processes.ts';
  * The page's bridge requests are counted as the browser sends them.
  */
 
-test.use({ ownStack: { hostArgs: ['--live', 'on'] } });
+ownStack({ hostArgs: ['--live', 'on'] });
 // Push needs the socket: a run that refuses it (ROOMDECK_E2E_SOCKET=refused) has nothing here to test.
 test.skip(socketRefusedByRun(), 'this run refuses the control websocket (ROOMDECK_E2E_SOCKET=refused)');
 

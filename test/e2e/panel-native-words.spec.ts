@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, ownStack, test } from './support/stack.ts';
 import {
   closeHelp,
   helpButton,
@@ -8,8 +8,6 @@ import {
 } from './support/any-language.ts';
 import { expectAccessible, shoot } from './support/fit.ts';
 import { openRoom } from './support/panel.ts';
-import { type Stack, startStack } from './support/processes.ts';
-import { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
 
 /*
@@ -28,16 +26,9 @@ const FOLDER = 'words';
 // A configuration token: lower-case words joined by hyphens ("ceiling-mics", "lecture-capture").
 const TOKEN = /\b[a-z]+(?:-[a-z]+)+\b/;
 
-let stack: Stack;
-let service: Service;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  stack = await startStack();
-  service = new Service(() => stack.simulator.url);
-});
+const { stack, service } = ownStack();
 test.afterAll(async () => {
   await service?.moduleSettings(PROJECTOR, {}).catch(() => undefined);
-  await stack?.stop();
 });
 test.use({ hasTouch: true });
 test.describe.configure({ timeout: 240_000 });

@@ -1,9 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, ownStack, test } from './support/stack.ts';
 import { openRoomAnyLanguage, signInAnyLanguage } from './support/any-language.ts';
 import { expectNoOverlap, expectOneScreen, shoot } from './support/fit.ts';
-import { type Stack, startStack } from './support/processes.ts';
-import { Service } from './support/service.ts';
 import { SIZES } from './support/sizes.ts';
 
 /*
@@ -23,16 +21,7 @@ const FOLDER = 'overlap';
 // Every size is checked even after one fails: a run names every overlap in the language.
 const SOFT = { soft: true } as const;
 
-let stack: Stack;
-let service: Service;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  stack = await startStack();
-  service = new Service(() => stack.simulator.url);
-});
-test.afterAll(async () => {
-  await stack?.stop();
-});
+const { stack, service } = ownStack();
 test.use({ hasTouch: true });
 test.describe.configure({ timeout: 300_000 });
 

@@ -2,10 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { encode } from 'uqr';
-import { expect, test } from './support/fixtures.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { openRoom } from './support/panel.ts';
-import { ROOT, type Stack, startStack } from './support/processes.ts';
-import { Service } from './support/service.ts';
+import { ROOT } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
 import { keepScreenshot } from './support/screens.ts';
 
@@ -25,18 +24,11 @@ const PROJECTOR = 'mod-boardroom-projector';
 const AUDITORIUM_PROJECTOR = 'mod-auditorium-projector';
 const SHOTS = path.join(ROOT, 'test-results', 'screens', 'polish');
 
-let stack: Stack;
-let service: Service;
+const { stack, service } = ownStack();
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
-  stack = await startStack();
-  service = new Service(() => stack.simulator.url);
 });
-test.afterAll(async () => {
-  await stack?.stop();
-});
-
 const nowS = () => Math.floor(Date.now() / 1000);
 const tile = (page: Page, name: string) =>
   page.getByRole('group', { name: 'Sources' }).getByRole('button', { name: new RegExp(`^${name}`) });

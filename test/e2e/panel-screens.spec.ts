@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { seriousFindings } from './support/axe.ts';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test } from './support/stack.ts';
 import { expectNoOverlap } from './support/fit.ts';
 import { openRoom } from './support/panel.ts';
 import { ROOT } from './support/processes.ts';

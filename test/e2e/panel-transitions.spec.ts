@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/own-stack.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { openRoom, recordAttribute } from './support/panel.ts';
 import type { Service } from './support/service.ts';
 import { shootAndAxe } from './support/shoot-and-axe.ts';
@@ -14,7 +14,7 @@ import { shootAndAxe } from './support/shoot-and-axe.ts';
  * end them (the simulator applies a changed setting to the running transition).
  */
 
-test.use({ ownStack: {} });
+ownStack();
 
 const TASMAN = 'sys-tasman-auditorium';
 const PROJECTOR = 'mod-auditorium-projector';

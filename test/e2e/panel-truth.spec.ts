@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test } from './support/stack.ts';
 import { openRoom, recordAttribute, section } from './support/panel.ts';
 import { ROOT } from './support/processes.ts';
 import type { Service } from './support/service.ts';

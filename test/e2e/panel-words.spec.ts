@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, ownStack, test } from './support/stack.ts';
 import { callBridge, openHost, openRoom, signIn } from './support/panel.ts';
 import { oneOf, shownTimesBetween } from './support/shown-time.ts';
-import { ROOT, type Stack, startStack } from './support/processes.ts';
-import { Service } from './support/service.ts';
+import { ROOT } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
 import { keepScreenshot } from './support/screens.ts';
 
@@ -21,19 +21,12 @@ const CONFIGURED = 'AV desk, extension 4400';
 const ROOM_NUMBER = 'ext. 4321';
 const SHOTS = path.join(ROOT, 'test-results', 'screens');
 
-let stack: Stack;
-let service: Service;
+const { stack, service } = ownStack({ hostArgs: ['--support-contact', CONFIGURED] });
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  stack = await startStack({ hostArgs: ['--support-contact', CONFIGURED] });
-  service = new Service(() => stack.simulator.url);
-});
-
-test.afterAll(async () => {
-  await stack?.stop();
 });
 
 test.beforeEach(async () => {

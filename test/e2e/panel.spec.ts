@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './support/fixtures.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { openHost, openRoom, recordAttribute, section, signIn } from './support/panel.ts';
-import { ROOT, startStack } from './support/processes.ts';
-import { Service } from './support/service.ts';
+import { ROOT } from './support/processes.ts';
 import { keepScreenshot, screenshotsWanted } from './support/screens.ts';
 
 const HUDDLE = 'sys-huddle-3-2';
@@ -16,19 +15,18 @@ test.describe('the panel against the simulator', () => {
     await service.panelLayout(BOARDROOM, undefined);
   });
 
-  test('signs in through the simulator’s real login page with a demo account', {
-    tag: '@generation',
-  }, async ({ page }) => {
-    // A host of its own: the shared one may already be signed in by another spec.
-    const fresh = await startStack();
-    try {
+  test.describe('on a host of its own', () => {
+    // The shared one may already be signed in by another spec.
+    const { stack: fresh } = ownStack();
+
+    test('signs in through the simulator’s real login page with a demo account', {
+      tag: '@generation',
+    }, async ({ page }) => {
       await openHost(page, fresh.host.url);
       await expect(page.getByRole('status').filter({ hasText: 'Not signed in' })).toBeVisible();
       await signIn(page, fresh.host.url);
       await expect(page.getByRole('heading', { name: 'Choose a room' })).toBeVisible();
-    } finally {
-      await fresh.stop();
-    }
+    });
   });
 
   test('a panel whose code does not arrive says so and what to do, instead of a blank screen', async ({
@@ -216,42 +214,39 @@ test.describe('the panel against the simulator', () => {
 });
 
 test.describe('link loss', () => {
+  // Its own: the test kills the simulator.
+  const { stack, service: own } = ownStack();
+
   test('values go stale within 5 s when the simulator dies, and come back live without a reload', {
     tag: '@generation',
   }, async ({ page }) => {
     test.setTimeout(90_000);
-    const stack = await startStack();
-    try {
-      const own = new Service(() => stack.simulator.url);
-      await own.exec(HUDDLE, 'RoomLogic', 'power', [true]);
-      await own.panelLayout(HUDDLE, { advanced: true });
-      await openRoom(page, stack.host.url, 'Huddle 3.2');
-      await page.getByRole('tab', { name: 'Advanced' }).click();
-      await page.evaluate(() => {
-        (window as unknown as { notReloaded: boolean }).notReloaded = true;
-      });
-      const power = section(page, 'Display').getByRole('group', { name: 'Power' });
-      await expect(power).toHaveAttribute('data-stale', 'false');
+    await own.exec(HUDDLE, 'RoomLogic', 'power', [true]);
+    await own.panelLayout(HUDDLE, { advanced: true });
+    await openRoom(page, stack.host.url, 'Huddle 3.2');
+    await page.getByRole('tab', { name: 'Advanced' }).click();
+    await page.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+    const power = section(page, 'Display').getByRole('group', { name: 'Power' });
+    await expect(power).toHaveAttribute('data-stale', 'false');
 
-      await stack.killSimulator();
-      const killedAt = Date.now();
-      await expect(power).toHaveAttribute('data-stale', 'true', { timeout: 5_000 });
-      expect(Date.now() - killedAt).toBeLessThanOrEqual(5_000);
-      await expect(
-        page.getByRole('alert').filter({ hasText: 'The room system is not answering' }),
-      ).toBeVisible();
-      await expect(power.getByText('Not live')).toBeVisible();
+    await stack.killSimulator();
+    const killedAt = Date.now();
+    await expect(power).toHaveAttribute('data-stale', 'true', { timeout: 5_000 });
+    expect(Date.now() - killedAt).toBeLessThanOrEqual(5_000);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The room system is not answering' }),
+    ).toBeVisible();
+    await expect(power.getByText('Not live')).toBeVisible();
 
-      await stack.restartSimulator();
-      await expect(power).toHaveAttribute('data-stale', 'false', { timeout: 15_000 });
-      await expect(
-        page.getByRole('alert').filter({ hasText: 'The room system is not answering' }),
-      ).toHaveCount(0);
-      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
-        true,
-      );
-    } finally {
-      await stack.stop();
-    }
+    await stack.restartSimulator();
+    await expect(power).toHaveAttribute('data-stale', 'false', { timeout: 15_000 });
+    await expect(page.getByRole('alert').filter({ hasText: 'The room system is not answering' })).toHaveCount(
+      0,
+    );
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+      true,
+    );
   });
 });

@@ -1,12 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
+import type { Page } from '@playwright/test';
+import { expect, ownStack, test } from './support/stack.ts';
+import { startFaultProxy } from '../support/fault-proxy.ts';
 import { callBridge, openRoom } from './support/panel.ts';
 import { keepScreenshot } from './support/screens.ts';
-import { ROOT, type Running, socketRefusedByRun, startHost, startSimulator } from './support/processes.ts';
-import { Service } from './support/service.ts';
+import { ROOT, socketRefusedByRun } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
 
 /*
@@ -20,29 +19,15 @@ import { SIZES } from './support/sizes.ts';
 const HUDDLE = 'sys-huddle-3-2';
 const SHOTS = path.join(ROOT, 'test-results', 'screens');
 
-let simulator: Running;
-let proxy: FaultProxy;
-let host: Running;
-let service: Service;
-let dir: string;
+const { stack, service } = ownStack({ front: startFaultProxy, refuseSockets: false });
+const proxy = () => stack.front;
 
 test.describe.configure({ mode: 'serial' });
 test.skip(socketRefusedByRun(), 'this run refuses the control websocket (ROOMDECK_E2E_SOCKET=refused)');
 test.skip(process.env.ROOMDECK_E2E_LIVE === 'off', 'push is switched off in this run');
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'roomdeck-press-unanswered-'));
-  simulator = await startSimulator({ dataFile: path.join(dir, 'simulator.json'), refuseSockets: false });
-  proxy = await startFaultProxy(simulator.url);
-  host = await startHost({ serverUrl: proxy.url, dataDir: path.join(dir, 'host') });
-  service = new Service(() => simulator.url);
   await service.exec(HUDDLE, 'RoomLogic', 'power', [true]);
-});
-
-test.afterAll(async () => {
-  await proxy?.set('pass');
-  await Promise.allSettled([host?.stop(), simulator?.stop(), proxy?.close()]);
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const tile = (page: Page, name: string) =>
@@ -55,14 +40,14 @@ test('a press while the service is frozen is told within 5 s, the tile not lit, 
   page,
 }) => {
   await page.setViewportSize(SIZES[0]);
-  await openRoom(page, host.url, 'Huddle 3.2');
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
   await expect.poll(() => liveMode(page), { timeout: 20_000 }).toBe('push');
   const chosen = await tile(page, 'Laptop').getAttribute('aria-pressed');
   const target = chosen === 'true' ? 'Wireless' : 'Laptop';
   const before = await service.state(HUDDLE, 'RoomLogic');
-  const commands = () => proxy.frames.filter((f) => f.from === 'client' && f.text.includes('"cmd":"exec"'));
+  const commands = () => proxy().frames.filter((f) => f.from === 'client' && f.text.includes('"cmd":"exec"'));
 
-  await proxy.set('hang');
+  await proxy().set('hang');
   const pressedAt = Date.now();
   await tile(page, target).click();
   // Told: the press is no longer waiting, and was not confirmed. The main process doubts it at 3 s
@@ -87,7 +72,7 @@ test('a press while the service is frozen is told within 5 s, the tile not lit, 
   await page.setViewportSize(SIZES[0]);
 
   // The service comes back: the command it never received is not sent again by anyone.
-  await proxy.set('pass');
+  await proxy().set('pass');
   await expect.poll(() => liveMode(page), { timeout: 40_000 }).toBe('push');
   await page.waitForTimeout(3_000);
   expect(commands()).toHaveLength(1);

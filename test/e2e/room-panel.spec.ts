@@ -1,6 +1,6 @@
 import { seriousFindings } from './support/axe.ts';
 import type { Page, Request } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { toTravel } from '../../renderer/src/lib/panel/taper.ts';
 import { fastForwardUntil, fastForwardUntilVisible, openRoom, recordAttribute } from './support/panel.ts';
 import { oneOf, shownTime, shownTimesBetween } from './support/shown-time.ts';
@@ -323,18 +323,15 @@ test.describe('the room’s booking', () => {
 });
 
 test.describe('a panel left alone', () => {
-  test.use({});
+  // Real lengths, but the page's clock is the test's: each timer is run through when the test
+  // says so, so no step has to land inside a short real window, however busy the machine.
+  const { stack, service } = ownStack({
+    hostArgs: ['--screensaver-after', '60', '--still-using-after', '120', '--still-using-answer', '60'],
+  });
+
   test('dims to a screensaver when the room is off, and the touch that wakes it does nothing else', async ({
     browser,
   }) => {
-    const { startStack } = await import('./support/processes.ts');
-    const { Service } = await import('./support/service.ts');
-    // Real lengths, but the page's clock is the test's: each timer is run through when the test
-    // says so, so no step has to land inside a short real window, however busy the machine.
-    const stack = await startStack({
-      hostArgs: ['--screensaver-after', '60', '--still-using-after', '120', '--still-using-answer', '60'],
-    });
-    const service = new Service(() => stack.simulator.url);
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     try {
       await service.exec(HUDDLE, 'RoomLogic', 'power', [false]);
@@ -363,7 +360,6 @@ test.describe('a panel left alone', () => {
       expect((await service.state(HUDDLE, 'RoomLogic')).power).toBe(false);
     } finally {
       await page.close();
-      await stack.stop();
     }
   });
 });

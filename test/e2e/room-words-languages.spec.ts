@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, ownStack, test } from './support/stack.ts';
 import { openHost, openRoom } from './support/panel.ts';
-import { ROOT, type Stack, startStack } from './support/processes.ts';
-import { Service } from './support/service.ts';
+import { ROOT } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
 import { keepScreenshot } from './support/screens.ts';
 
@@ -18,22 +18,18 @@ const HUDDLE = 'sys-huddle-3-2';
 const ROOM_NUMBER = 'ext. 4321';
 const SHOTS = path.join(ROOT, 'test-results', 'screens');
 
-let stack: Stack;
-let service: Service;
+const { stack, service } = ownStack();
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  stack = await startStack({});
-  service = new Service(() => stack.simulator.url);
   const { version } = await service.request<{ version: number }>('GET', `/systems/${HUDDLE}`);
   await service.request('PUT', `/systems/${HUDDLE}`, { version, settings: { help: { phone: ROOM_NUMBER } } });
 });
 
 test.afterAll(async () => {
   await service?.moduleSettings('mod-huddle-display', {}).catch(() => undefined);
-  await stack?.stop();
 });
 
 async function shoot(page: Page, name: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/own-stack.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { openHost, signIn } from './support/panel.ts';
 import { ROOT } from './support/processes.ts';
 
@@ -15,7 +15,7 @@ import { ROOT } from './support/processes.ts';
 
 const HUDDLE = 'sys-huddle-3-2';
 
-test.use({ ownStack: { kiosk: { system: HUDDLE, pin: '482913' } } });
+ownStack({ kiosk: { system: HUDDLE, pin: '482913' } });
 test.describe.configure({ mode: 'serial' });
 
 /** Each language's catalogue chunk, as the build lists them (dist/renderer/catalogues.json). */

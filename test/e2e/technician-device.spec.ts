@@ -2,10 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { seriousFindings } from './support/axe.ts';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './support/own-stack.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { callBridge, signIn } from './support/panel.ts';
-import { ROOT, type Stack } from './support/processes.ts';
-import type { Service } from './support/service.ts';
+import { ROOT } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
 import { keepScreenshot } from './support/screens.ts';
 import { drawer, shownCode as sharedShownCode } from './support/technician.ts';
@@ -23,17 +22,11 @@ const BOOKINGS = 'mod-huddle-bookings';
 const PIN = '482913';
 const SHOTS = path.join(ROOT, 'test-results', 'screens');
 
-let stack: Stack;
-let service: Service;
-
 // A long idle timeout: the technician is on their phone meanwhile, and the machine is slow.
-test.use({ ownStack: { kiosk: { system: HUDDLE, pin: PIN, idleSeconds: 600 } } });
+const { stack, service } = ownStack({ kiosk: { system: HUDDLE, pin: PIN, idleSeconds: 600 } });
 test.describe.configure({ mode: 'serial' });
 
-// The stack is own-stack.ts's: this spec's own, started before its first test, stopped after its last.
-test.beforeAll(async ({ stack: started, service: api }) => {
-  stack = started;
-  service = api;
+test.beforeAll(async () => {
   // Something for the technician to find: the display not responding, the calendar stopped.
   await service.moduleSettings(DISPLAY, { offline: true });
   await service.request('POST', `/modules/${BOOKINGS}/stop`);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/own-stack.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { signIn, signInAtService } from './support/panel.ts';
 import { shootAndAxe } from './support/shoot-and-axe.ts';
 import { drawer, openDrawer, phoneApproves, shownCode } from './support/technician.ts';
@@ -15,7 +15,7 @@ const HUDDLE = 'sys-huddle-3-2';
 const DISPLAY = 'mod-huddle-display';
 const PIN = '482913';
 
-test.use({ ownStack: { kiosk: { system: HUDDLE, pin: PIN, idleSeconds: 600 } } });
+ownStack({ kiosk: { system: HUDDLE, pin: PIN, idleSeconds: 600 } });
 
 const strip = (page: Page) => page.getByRole('alert', { name: 'Faults' });
 

@@ -1,8 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/own-stack.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { callBridge, openHost, signIn } from './support/panel.ts';
-import type { Stack } from './support/processes.ts';
-import type { Service } from './support/service.ts';
 import { keepScreenshot } from './support/screens.ts';
 
 /*
@@ -14,17 +12,8 @@ import { keepScreenshot } from './support/screens.ts';
 const DISPLAY = 'mod-huddle-display';
 const SCREENS = 'test-results/screens';
 
-let stack: Stack;
-let service: Service;
-
-test.use({ ownStack: {} });
+const { stack, service } = ownStack();
 test.describe.configure({ mode: 'serial' });
-
-// The stack is own-stack.ts's: this spec's own, started before its first test, stopped after its last.
-test.beforeAll(({ stack: started, service: api }) => {
-  stack = started;
-  service = api;
-});
 
 test.afterAll(async () => {
   await service?.moduleSettings(DISPLAY, {}).catch(() => undefined);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/own-stack.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { signIn } from './support/panel.ts';
 import { shootAndAxe } from './support/shoot-and-axe.ts';
 import { drawer, openDrawer, phoneApproves } from './support/technician.ts';
@@ -15,9 +15,7 @@ const HUDDLE = 'sys-huddle-3-2';
 const PIN = '482913';
 const BUILDING = 'AV desk, ext. 4357';
 
-test.use({
-  ownStack: { kiosk: { system: HUDDLE, pin: PIN, idleSeconds: 600 }, config: { supportContact: BUILDING } },
-});
+ownStack({ kiosk: { system: HUDDLE, pin: PIN, idleSeconds: 600 }, hostConfig: { supportContact: BUILDING } });
 
 const note = (page: Page) => drawer(page).locator('[data-help-number]');
 

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, ownStack, test } from './support/stack.ts';
 import { openHost, signIn, touchToWake } from './support/panel.ts';
-import { ROOT, type Stack, startStack } from './support/processes.ts';
-import { Service } from './support/service.ts';
+import { ROOT } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
 import { keepScreenshot } from './support/screens.ts';
 
@@ -23,16 +23,13 @@ const PIN = '482913';
 const PIN_HASH = 'scrypt$4096$8$1$bt0I-Zj1WjiSMDRJJu0Gvg$4iwVh9NWhPeo_l1ZsikFtY9XHFUjgdslyw8L4FjUbyQ';
 const SHOTS = path.join(ROOT, 'test-results', 'screens', 'i18n-tech-b');
 
-let kiosk: Stack;
-let service: Service;
+const { stack: kiosk, service } = ownStack({
+  hostArgs: ['--kiosk', '--system', HUDDLE, '--technician-pin', PIN_HASH, '--technician-idle', '600'],
+});
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
-  kiosk = await startStack({
-    hostArgs: ['--kiosk', '--system', HUDDLE, '--technician-pin', PIN_HASH, '--technician-idle', '600'],
-  });
-  service = new Service(() => kiosk.simulator.url);
   // One module of the room not responding: the health and fleet views have something to count.
   await service.moduleSettings(DISPLAY, { offline: true });
   // The panel's own account signs in once (the host keeps it), from an English browser.
@@ -46,7 +43,6 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(async () => {
   await service?.moduleSettings(DISPLAY, {}).catch(() => undefined);
-  await kiosk?.stop();
 });
 
 /** The number as the page writes it (the browser's Intl in the page's language: "4", "٤"). */

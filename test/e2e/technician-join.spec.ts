@@ -1,4 +1,4 @@
-import { expect, test } from './support/own-stack.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { signIn } from './support/panel.ts';
 
 /*
@@ -10,7 +10,7 @@ import { signIn } from './support/panel.ts';
 const A = 'sys-rimu-training-a';
 const B = 'sys-rimu-training-b';
 
-test.use({ ownStack: {} });
+ownStack();
 
 test('the tools show each room’s join, the master and the wall, and force and clear a join', {
   tag: '@generation',

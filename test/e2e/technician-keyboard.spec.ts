@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { seriousFindings } from './support/axe.ts';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, ownStack, test } from './support/stack.ts';
 import { signIn } from './support/panel.ts';
-import { ROOT, type Stack, startStack } from './support/processes.ts';
-import { Service } from './support/service.ts';
+import { ROOT } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
 import { drawer, phoneApproves } from './support/technician.ts';
 import { keepScreenshot } from './support/screens.ts';
@@ -26,22 +26,12 @@ const PIN_HASH = 'scrypt$4096$8$1$bt0I-Zj1WjiSMDRJJu0Gvg$4iwVh9NWhPeo_l1ZsikFtY9
 const EMAIL = 'AV.huddle-3_2@Example.org';
 const SHOTS = path.join(ROOT, 'test-results', 'screens');
 
-let kiosk: Stack;
-let service: Service;
+// A long idle timeout: the technician is on their phone meanwhile, and the machine is slow.
+const { stack: kiosk, service } = ownStack({
+  hostArgs: ['--kiosk', '--system', HUDDLE, '--technician-pin', PIN_HASH, '--technician-idle', '600'],
+});
 
 test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  // A long idle timeout: the technician is on their phone meanwhile, and the machine is slow.
-  kiosk = await startStack({
-    hostArgs: ['--kiosk', '--system', HUDDLE, '--technician-pin', PIN_HASH, '--technician-idle', '600'],
-  });
-  service = new Service(() => kiosk.simulator.url);
-});
-
-test.afterAll(async () => {
-  await kiosk?.stop();
-});
 
 const keyboard = (page: Page) => page.getByRole('group', { name: 'On-screen keyboard' });
 const huddle = () => service.request<{ email: string; version: number }>('GET', `/systems/${HUDDLE}`);
@@ -193,10 +183,10 @@ test('on a kiosk, a tapped text field in the drawer gets a keyboard on the glass
   await expect(keyboard(page)).toBeVisible();
 });
 
-test('outside kiosk mode (a laptop has a keyboard) no on-screen keyboard appears', async ({ page }) => {
-  test.setTimeout(120_000);
-  const laptop = await startStack();
-  try {
+test.describe('outside kiosk mode', () => {
+  const { stack: laptop } = ownStack();
+
+  test('a laptop has a keyboard: no on-screen keyboard appears', async ({ page }) => {
     await signIn(page, laptop.host.url, 'tech@demo.local');
     await page.getByRole('button', { name: 'Technician tools' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Technician tools' })).toBeVisible();
@@ -217,7 +207,5 @@ test('outside kiosk mode (a laptop has a keyboard) no on-screen keyboard appears
     await expect(page.getByLabel('Email (calendar)')).toBeFocused();
     await expect(keyboard(page)).toHaveCount(0);
     await expect(page.locator('.osk')).toHaveCount(0);
-  } finally {
-    await laptop.stop();
-  }
+  });
 });

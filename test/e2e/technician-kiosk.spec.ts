@@ -2,10 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/own-stack.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { callBridge, signIn } from './support/panel.ts';
-import { ROOT, type Running, type Stack, startHost } from './support/processes.ts';
-import type { Service } from './support/service.ts';
+import { ROOT, type Running, startHost } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
 import { keepScreenshot } from './support/screens.ts';
 
@@ -21,19 +20,9 @@ const PIN = '482913';
 // run out jumps the page's clock instead of waiting.
 const IDLE_S = 60;
 
-let stack: Stack;
-let service: Service;
-let kioskArgs: string[];
-
-test.use({ ownStack: { kiosk: { system: HUDDLE, pin: PIN, idleSeconds: IDLE_S } } });
+const own = ownStack({ kiosk: { system: HUDDLE, pin: PIN, idleSeconds: IDLE_S } });
+const { stack, service } = own;
 test.describe.configure({ mode: 'serial' });
-
-// The stack is own-stack.ts's: this spec's own, started before its first test, stopped after its last.
-test.beforeAll(({ stack: started, service: api, hostArgs }) => {
-  stack = started;
-  service = api;
-  kioskArgs = hostArgs;
-});
 
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Technician access' });
 const pad = (page: Page) => drawer(page).getByRole('group', { name: 'Enter the technician PIN' });
@@ -63,7 +52,7 @@ test('a wrong PIN says how many tries are left, and five lock the pad with the t
   const dir = mkdtempSync(path.join(tmpdir(), 'roomdeck-e2e-lock-'));
   let host: Running | undefined;
   try {
-    host = await startHost({ serverUrl: stack.simulator.url, dataDir: dir, args: kioskArgs });
+    host = await startHost({ serverUrl: stack.simulator.url, dataDir: dir, args: own.hostArgs });
     await signIn(page, host.url);
     await panelReady(page);
     await page.getByRole('button', { name: 'Technician tools' }).click();

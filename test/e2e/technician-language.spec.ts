@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/own-stack.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { signIn } from './support/panel.ts';
 
 /*
@@ -8,7 +8,7 @@ import { signIn } from './support/panel.ts';
  * the tools are closed.
  */
 
-test.use({ ownStack: { hostArgs: ['--locale', 'en'] } });
+ownStack({ hostArgs: ['--locale', 'en'] });
 
 const html = (page: Page) => page.locator('html');
 const choice = (page: Page) => page.locator('[data-action="technician-language"]');

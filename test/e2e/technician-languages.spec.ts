@@ -2,10 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { hourDigits } from '../../locales/translate.ts';
-import { expect, test } from './support/own-stack.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { openHost, signIn } from './support/panel.ts';
-import { ROOT, type Stack } from './support/processes.ts';
-import type { Service } from './support/service.ts';
+import { ROOT } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
 import { keepScreenshot } from './support/screens.ts';
 
@@ -32,15 +31,11 @@ interface WireModule {
   created_at?: number;
 }
 
-let stack: Stack;
-let service: Service;
-
-test.use({ ownStack: {}, timezoneId: ZONE });
+const { stack, service } = ownStack();
+test.use({ timezoneId: ZONE });
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({ stack: started, service: api }) => {
-  stack = started;
-  service = api;
+test.beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   // A capacity with a thousands separator, to see the language's way of grouping digits.
   const huddle = await service.request<WireSystem>('GET', `/systems/${HUDDLE}`);

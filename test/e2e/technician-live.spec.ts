@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './support/own-stack.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { signIn, signInAtService } from './support/panel.ts';
-import { type Running, type Stack, socketRefusedByRun, startHost } from './support/processes.ts';
-import type { Service } from './support/service.ts';
+import { type Running, socketRefusedByRun, startHost } from './support/processes.ts';
 import { SIZES } from './support/sizes.ts';
 import { keepScreenshot } from './support/screens.ts';
 
@@ -22,17 +21,12 @@ const HUDDLE = 'sys-huddle-3-2';
 const PIN = '482913';
 const SCREENS = 'test-results/screens';
 
-let stack: Stack;
-let service: Service;
-
 // The live channel on whatever the run says (ROOMDECK_E2E_LIVE): this spec is about it.
-test.use({ ownStack: { kiosk: { system: HUDDLE, pin: PIN, idleSeconds: 600 }, hostArgs: ['--live', 'on'] } });
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(({ stack: started, service: api }) => {
-  stack = started;
-  service = api;
+const { stack, service } = ownStack({
+  kiosk: { system: HUDDLE, pin: PIN, idleSeconds: 600 },
+  hostArgs: ['--live', 'on'],
 });
+test.describe.configure({ mode: 'serial' });
 
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Technician access' });
 

@@ -1,8 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/own-stack.ts';
+import { expect, ownStack, test } from './support/stack.ts';
 import { signIn } from './support/panel.ts';
-import type { Stack } from './support/processes.ts';
-import type { Service } from './support/service.ts';
 
 /*
  * The technician tools against the real simulator and browser host, signed in as the demo
@@ -18,17 +16,8 @@ interface WireSystem {
   description: string;
 }
 
-let stack: Stack;
-let service: Service;
-
-test.use({ ownStack: {} });
+const { stack, service } = ownStack();
 test.describe.configure({ mode: 'serial' });
-
-// The stack is own-stack.ts's: this spec's own, started before its first test, stopped after its last.
-test.beforeAll(({ stack: started, service: api }) => {
-  stack = started;
-  service = api;
-});
 
 /** Signs in as the technician, opens the tools and the Huddle 3.2 system. */
 async function openHuddle(page: Page): Promise<void> {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '../e2e/support/fixtures.ts';
+import { expect, test } from '../e2e/support/stack.ts';
 import { signIn } from '../e2e/support/panel.ts';
 
 /**

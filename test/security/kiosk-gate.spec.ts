@@ -1,7 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { hashPin } from '../../core/technician/pin.ts';
+import type { Page } from '@playwright/test';
 import { callBridge, signIn } from '../e2e/support/panel.ts';
-import { type Stack, startStack } from '../e2e/support/processes.ts';
+import { expect, ownStack, test } from '../e2e/support/stack.ts';
 
 /*
  * Attack: a browser-host kiosk with a technician PIN, its panel signed in, the
@@ -14,18 +13,9 @@ import { type Stack, startStack } from '../e2e/support/processes.ts';
 const HUDDLE = 'sys-huddle-3-2';
 const PIN = '482913';
 
-let stack: Stack;
+const { stack } = ownStack({ kiosk: { system: HUDDLE, pin: PIN } });
 
 test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  const hash = await hashPin(PIN, { N: 4096, r: 8, p: 1 });
-  stack = await startStack({ hostArgs: ['--kiosk', '--system', HUDDLE, '--technician-pin', hash] });
-});
-
-test.afterAll(async () => {
-  await stack?.stop();
-});
 
 type Answer = { ok: boolean; value?: unknown; error?: { code: string } };
 

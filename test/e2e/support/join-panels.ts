@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { expect, runArgs, test } from './own-stack.ts';
+import { expect, runArgs, test } from './stack.ts';
 import { signIn } from './panel.ts';
 import { type Running, startHost } from './processes.ts';
 

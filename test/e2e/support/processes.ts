@@ -166,7 +166,7 @@ function compiledOrSources(compiled: string, source: string): string[] {
 }
 
 /**
- * The run's API generation (`ROOMDECK_E2E_API=legacy|current`, see own-stack.ts), as the host's
+ * The run's API generation (`ROOMDECK_E2E_API=legacy|current`), as the host's
  * `--api`; unset: none, so the host decides as `npm start` does (`auto`). A spec's own `--api` in
  * `args` comes later and wins.
  */
@@ -202,27 +202,53 @@ export function startHost(options: {
   );
 }
 
-export interface Stack {
+/** What may stand between a stack's host and its simulator: a fault proxy, a deployment's gateway. */
+export interface Front {
+  /** Where the host sends what it would send to the Control Service. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface Stack<F extends Front | undefined = Front | undefined> {
   simulator: Running;
+  /** The current host (a new one after `restartHost`). */
   host: Running;
+  /** What stands in front of the simulator, when the stack was asked for one. */
+  front: F;
   dataFile: string;
   dir: string;
+  /** The host's data directory (`--data-dir`): its vault, its logs. */
+  hostDataDir: string;
   /** Kills the simulator as a crash would, keeping its port and data file for a restart. */
   killSimulator(): Promise<void>;
   restartSimulator(): Promise<void>;
+  /**
+   * Stops the host and starts it again on the same data directory, as a power cut would: with the
+   * flags it started with, then `moreArgs` (a kiosk's PIN, the old port).
+   */
+  restartHost(moreArgs?: string[]): Promise<Running>;
   stop(): Promise<void>;
 }
 
-export interface StackOptions {
+export interface StackOptions<F extends Front | undefined = undefined> {
   latencyMs?: number;
+  /** Access token lifetime in seconds: short, so a panel refreshes while a test watches. */
+  tokenTtlSeconds?: number;
+  /** Refuse the control websocket, or serve it: unset, as the run says (`socketRefusedByRun`). */
+  refuseSockets?: boolean;
   hostArgs?: string[];
   /** The host's configuration file (`--config`): written 0600 into the stack's directory, as an admin would. */
   hostConfig?: Record<string, unknown>;
+  /** Started once the simulator listens, given its address; the host talks to it instead. */
+  front?: (simulatorUrl: string) => Promise<F>;
 }
 
-export async function startStack(options: StackOptions = {}): Promise<Stack> {
+export async function startStack<F extends Front | undefined = undefined>(
+  options: StackOptions<F> = {},
+): Promise<Stack<F>> {
   const dir = mkdtempSync(path.join(tmpdir(), 'roomdeck-e2e-'));
   const dataFile = path.join(dir, 'simulator.json');
+  const hostDataDir = path.join(dir, 'host');
   const hostArgs = [...(options.hostArgs ?? [])];
   if (options.hostConfig !== undefined) {
     const configFile = path.join(dir, 'config.json');
@@ -230,38 +256,57 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     chmodSync(configFile, 0o600);
     hostArgs.push('--config', configFile);
   }
-  const simulatorOptions = {
+  const simulatorOptions: SimulatorOptions = {
     dataFile,
     ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }),
+    ...(options.tokenTtlSeconds === undefined ? {} : { tokenTtlSeconds: options.tokenTtlSeconds }),
+    ...(options.refuseSockets === undefined ? {} : { refuseSockets: options.refuseSockets }),
   };
   let simulator = await startSimulator(simulatorOptions);
-  const host = await startHost({
-    serverUrl: simulator.url,
-    dataDir: path.join(dir, 'host'),
-    ...(hostArgs.length > 0 ? { args: hostArgs } : {}),
-  }).catch(async (error: unknown) => {
-    await simulator.stop();
+  let front: Front | undefined;
+  const launchHost = (args: string[]) =>
+    startHost({
+      serverUrl: front?.url ?? simulator.url,
+      dataDir: hostDataDir,
+      ...(args.length > 0 ? { args } : {}),
+    });
+  let host: Running;
+  try {
+    front = (await options.front?.(simulator.url)) as Front | undefined;
+    host = await launchHost(hostArgs);
+  } catch (error) {
+    await Promise.allSettled([simulator.stop(), front?.close()]);
+    rmSync(dir, { recursive: true, force: true });
     throw error;
-  });
-  const stack: Stack = {
+  }
+  const stack: Stack<F> = {
     get simulator() {
       return simulator;
     },
-    host,
+    get host() {
+      return host;
+    },
+    front: front as F,
     dataFile,
     dir,
+    hostDataDir,
     async killSimulator() {
       await simulator.stop('SIGKILL');
     },
     async restartSimulator() {
       simulator = await startSimulator({ ...simulatorOptions, port: simulator.port });
     },
+    async restartHost(moreArgs = []) {
+      await host.stop();
+      host = await launchHost([...hostArgs, ...moreArgs]);
+      return host;
+    },
     async stop() {
-      await Promise.allSettled([host.stop(), simulator.stop()]);
+      await Promise.allSettled([host.stop(), simulator.stop(), front?.close()]);
       try {
         // Every spec's stack is a log secrecy test: what the host logged holds no credential.
         assertNoCredentialsInLogs({
-          dataDir: path.join(dir, 'host'),
+          dataDir: hostDataDir,
           simulatorDataFile: dataFile,
           secrets: ['roomdeck-ci-secret'],
         });

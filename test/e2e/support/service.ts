@@ -5,15 +5,17 @@
 
 export class Service {
   readonly #base: () => string;
-  #token: string | null = null;
+  /** The token, and the service that issued it: a stack started again is another service. */
+  #token: { base: string; value: string } | null = null;
 
   constructor(base: () => string) {
     this.#base = base;
   }
 
   async #auth(): Promise<string> {
-    if (this.#token) return this.#token;
-    const response = await fetch(`${this.#base()}/auth/oauth/token`, {
+    const base = this.#base();
+    if (this.#token?.base === base) return this.#token.value;
+    const response = await fetch(`${base}/auth/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
@@ -27,8 +29,8 @@ export class Service {
     });
     if (!response.ok) throw new Error(`password grant failed: ${response.status} ${await response.text()}`);
     const body = (await response.json()) as { access_token: string };
-    this.#token = body.access_token;
-    return this.#token;
+    this.#token = { base, value: body.access_token };
+    return body.access_token;
   }
 
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {

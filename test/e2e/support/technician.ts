@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect } from './own-stack.ts';
+import { expect } from './stack.ts';
 import { signIn } from './panel.ts';
 
 /** The technician's drawer over a kiosk panel, and the way into it: the PIN, then a phone's approval. */
