@@ -121,6 +121,8 @@ test('a technician module page in Arabic and in English', async ({ page }) => {
   await page.getByRole('button', { name: 'Technician tools' }).click();
   await page.getByRole('button', { name: 'Systems', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Search systems' }).fill('huddle');
+  // The list answers the search after a pause in typing: tap once it has, not as its rows move.
+  await expect(page.getByRole('list', { name: 'Systems' })).not.toHaveAttribute('aria-busy', 'true');
   await page
     .getByRole('list', { name: 'Systems' })
     .getByRole('button', { name: /^Huddle 3\.2/ })

@@ -507,6 +507,8 @@ test('the technician tools show the codec’s calls and presets in its live stat
   await page.getByRole('button', { name: 'Technician tools' }).click();
   await page.getByRole('button', { name: 'Systems', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Search systems' }).fill('boardroom');
+  // The list answers the search after a pause in typing: tap once it has, not as its rows move.
+  await expect(page.getByRole('list', { name: 'Systems' })).not.toHaveAttribute('aria-busy', 'true');
   await page
     .getByRole('list', { name: 'Systems' })
     .getByRole('button', { name: /^Harbour Boardroom/ })

@@ -19,6 +19,8 @@ test('the tools show each room’s join, the master and the wall, and force and 
   await page.getByRole('button', { name: 'Technician tools' }).click();
   await page.getByRole('button', { name: 'Systems', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Search systems' }).fill('rimu training a');
+  // The list answers the search after a pause in typing: tap once it has, not as its rows move.
+  await expect(page.getByRole('list', { name: 'Systems' })).not.toHaveAttribute('aria-busy', 'true');
   await page
     .getByRole('list', { name: 'Systems' })
     .getByRole('button', { name: /^Rimu Training A(?! \+)/ })

@@ -125,6 +125,8 @@ test('the right PIN, the technician’s own sign-in, the tools in a drawer, and 
   // The tools open on what needs attention; the room is under Systems.
   await drawer(page).getByRole('button', { name: 'Systems', exact: true }).click();
   await drawer(page).getByRole('searchbox', { name: 'Search systems' }).fill('huddle');
+  // The list answers the search after a pause in typing: tap once it has, not as its rows move.
+  await expect(drawer(page).getByRole('list', { name: 'Systems' })).not.toHaveAttribute('aria-busy', 'true');
   await drawer(page)
     .getByRole('list', { name: 'Systems' })
     .getByRole('button', { name: /^Huddle 3\.2/ })

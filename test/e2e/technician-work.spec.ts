@@ -30,6 +30,8 @@ async function openRoom(page: Page, search: string, room: RegExp): Promise<void>
   await page.getByRole('button', { name: 'Technician tools' }).click();
   await page.getByRole('button', { name: 'Systems', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Search systems' }).fill(search);
+  // The list answers the search after a pause in typing: tap once it has, not as its rows move.
+  await expect(page.getByRole('list', { name: 'Systems' })).not.toHaveAttribute('aria-busy', 'true');
   await page.getByRole('list', { name: 'Systems' }).getByRole('button', { name: room }).click();
 }
 

@@ -26,6 +26,8 @@ async function openHuddle(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Technician tools' })).toBeVisible();
   await page.getByRole('button', { name: 'Systems', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Search systems' }).fill('huddle');
+  // The list answers the search after a pause in typing: tap once it has, not as its rows move.
+  await expect(page.getByRole('list', { name: 'Systems' })).not.toHaveAttribute('aria-busy', 'true');
   await page
     .getByRole('list', { name: 'Systems' })
     .getByRole('button', { name: /^Huddle 3\.2/ })
@@ -180,6 +182,8 @@ test('a technician signs out from the tools and signs in as another account, wit
   await page.getByRole('button', { name: 'Technician tools' }).click();
   await page.getByRole('button', { name: 'Systems', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Search systems' }).fill('huddle');
+  // The list answers the search after a pause in typing: tap once it has, not as its rows move.
+  await expect(page.getByRole('list', { name: 'Systems' })).not.toHaveAttribute('aria-busy', 'true');
   await page
     .getByRole('list', { name: 'Systems' })
     .getByRole('button', { name: /^Huddle 3\.2/ })

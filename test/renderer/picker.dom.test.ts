@@ -40,6 +40,29 @@ describe('choosing a room', () => {
     expect(list).toHaveBeenCalledExactlyOnceWith({ limit: PAGE_SIZE, offset: 0, q: 'display* -projector*' });
   });
 
+  it('is busy from the first key until the answer to what was typed is in', async () => {
+    const { api, list } = fakeApi();
+    let answer: () => void = () => {};
+    const search = new RoomSearch(api);
+    await search.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(search.busy).toBe(false);
+    list.mockImplementationOnce(
+      (query) =>
+        new Promise((resolve) => {
+          answer = () => resolve({ items: [], total: 0, offset: query.offset ?? 0, limit: PAGE_SIZE });
+        }),
+    );
+    search.setQuery('hud');
+    expect(search.busy).toBe(true);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(list).toHaveBeenLastCalledWith({ limit: PAGE_SIZE, offset: 0, q: 'hud*' });
+    expect(search.busy).toBe(true);
+    answer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(search.busy).toBe(false);
+  });
+
   it('filters by zone and pages through the results', async () => {
     const { api, list } = fakeApi();
     const search = new RoomSearch(api);

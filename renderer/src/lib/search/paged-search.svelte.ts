@@ -44,6 +44,8 @@ export class PagedSearch<T, F extends Record<string, string>> implements Pageabl
   #results = $state.raw<T[]>([]);
   #total = $state(0);
   #loading = $state(false);
+  /** Typed, and waiting for the pause in typing before it asks. */
+  #pending = $state(false);
   /** The last load's failure; its words are read in the page's language when shown. */
   #failure = $state.raw<BridgeError | null>(null);
   #timer: unknown = null;
@@ -72,6 +74,14 @@ export class PagedSearch<T, F extends Record<string, string>> implements Pageabl
   }
   get loading(): boolean {
     return this.#loading;
+  }
+  /**
+   * The list does not yet answer what was typed: waiting for the pause in typing, or for the
+   * answer. A list says so (aria-busy), so neither a screen reader nor a test takes its rows for
+   * the answer while they are about to change under a finger.
+   */
+  get busy(): boolean {
+    return this.#pending || this.#loading;
   }
   /** What a person reads about the last load's failure, in the page's language; null when it loaded. */
   get error(): string | null {
@@ -104,9 +114,11 @@ export class PagedSearch<T, F extends Record<string, string>> implements Pageabl
   setQuery(query: string): void {
     this.#query = query;
     this.#offset = 0;
+    this.#pending = true;
     if (this.#timer !== null) this.#clock.clearTimeout(this.#timer);
     this.#timer = this.#clock.setTimeout(() => {
       this.#timer = null;
+      this.#pending = false;
       void this.reload();
     }, this.#debounceMs);
   }
@@ -124,6 +136,7 @@ export class PagedSearch<T, F extends Record<string, string>> implements Pageabl
 
   dispose(): void {
     if (this.#timer !== null) this.#clock.clearTimeout(this.#timer);
+    this.#pending = false;
     this.#generation += 1;
   }
 
