@@ -40,7 +40,7 @@ class FakeEventSource implements EventSourceLike {
   }
 }
 
-function streamSetup(over: { route?: 'technician' } = {}) {
+function streamSetup(over: { route?: 'technician'; nextTask?: (run: () => void) => void } = {}) {
   const sources: FakeEventSource[] = [];
   const timers: { run: () => void; ms: number; cancelled: boolean }[] = [];
   const live = createLiveEventSource({
@@ -62,6 +62,7 @@ function streamSetup(over: { route?: 'technician' } = {}) {
     clearTimeout: (handle) => {
       (handle as { cancelled: boolean }).cancelled = true;
     },
+    nextTask: over.nextTask ?? ((run) => run()),
   });
   return { live, sources, timers };
 }
@@ -155,6 +156,23 @@ describe('live events over the browser host’s stream', () => {
     source.open();
     source.message({ type: 'mode', mode: 'push' });
     expect(got.at(-1)).toEqual({ type: 'mode', mode: 'push' });
+  });
+
+  it('hears of a drop a task later: a page cut off while it unloads (a reload) never switches to polling', () => {
+    const tasks: (() => void)[] = [];
+    const { live, sources, timers } = streamSetup({ nextTask: (run) => tasks.push(run) });
+    const got: LiveEvent[] = [];
+    live.subscribe((event) => got.push(event));
+    const source = sources[0] as FakeEventSource;
+    source.open();
+    source.fail(true);
+    // Unloading: the page's tasks never run. Nothing was said, nothing was reopened.
+    expect(got).toEqual([]);
+    expect(timers).toHaveLength(0);
+    // A page that stays: the next task says polling and schedules the reopening.
+    for (const task of tasks.splice(0)) task();
+    expect(got).toEqual([{ type: 'mode', mode: 'polling', reason: 'ROOMDECK_BRIDGE_UNREACHABLE' }]);
+    expect(timers.map((t) => t.ms)).toEqual([750]);
   });
 
   it('reopens a stream the browser gave up on, later each time, and stops when nobody listens', () => {

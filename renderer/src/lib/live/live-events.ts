@@ -52,6 +52,8 @@ export interface LiveEventSourceOptions {
   random?: () => number;
   setTimeout?: (run: () => void, ms: number) => unknown;
   clearTimeout?: (handle: unknown) => void;
+  /** Runs `run` in a task of its own, after this one (tests run it at once). */
+  nextTask?: (run: () => void) => void;
 }
 
 /** EventSource.CLOSED: the browser will not retry by itself (a refusal, or a non-stream answer). */
@@ -185,6 +187,7 @@ function streamTransport(options: LiveEventSourceOptions, watcher: string, liste
   const random = options.random ?? Math.random;
   const later = options.setTimeout ?? ((run: () => void, ms: number) => setTimeout(run, ms));
   const cancel = options.clearTimeout ?? ((handle: unknown) => clearTimeout(handle as number));
+  const nextTask = options.nextTask ?? ((run: () => void) => void setTimeout(run, 0));
   let source: EventSourceLike | null = null;
   let retry: unknown = null;
   let failures = 0;
@@ -215,16 +218,21 @@ function streamTransport(options: LiveEventSourceOptions, watcher: string, liste
       }
       listeners.deliver(value);
     };
-    next.onerror = () => {
-      dropped();
-      // The browser retries a dropped stream itself; one it gave up on (refused) is reopened here,
-      // later each time, so a host that keeps refusing is not hammered.
-      if (next.readyState !== CLOSED || source !== next) return;
-      next.close();
-      failures += 1;
-      const base = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** (failures - 1));
-      retry = later(connect, base / 2 + random() * (base / 2));
-    };
+    // Handled a task later: a page being left (a reload) has its stream cut while it unloads, and
+    // the cut arrives as an error, before `pagehide`. Handled there and then, the panel would
+    // switch to polling and redraw on its way out, in front of the next page's first paint; a
+    // detached page runs no later task, while a page that stays hears of the drop a moment later.
+    next.onerror = () => nextTask(() => failed(next));
+  };
+  const failed = (next: EventSourceLike) => {
+    dropped();
+    // The browser retries a dropped stream itself; one it gave up on (refused) is reopened here,
+    // later each time, so a host that keeps refusing is not hammered.
+    if (next.readyState !== CLOSED || source !== next) return;
+    next.close();
+    failures += 1;
+    const base = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** (failures - 1));
+    retry = later(connect, base / 2 + random() * (base / 2));
   };
   return {
     start: connect,
