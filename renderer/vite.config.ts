@@ -7,8 +7,9 @@ const here = import.meta.dirname;
 
 /**
  * main.ts is a tiny first script that asks the host for the first screen's data and then imports
- * start.ts (the panel). The browser learns of that import only when main.ts runs; a modulepreload
- * link for start.ts's chunk and everything it imports lets it fetch them alongside main.ts.
+ * start.ts (the panel) and the page's first language. The browser learns of those imports only when
+ * main.ts runs; a modulepreload link for each of their chunks and everything they import lets it
+ * fetch them alongside main.ts.
  */
 function preloadStart(): Plugin {
   return {
@@ -28,8 +29,10 @@ function preloadStart(): Plugin {
           const chunk = bundle[file];
           if (chunk?.type === 'chunk') for (const dep of chunk.imports) visit(dep);
         };
-        visit(start.fileName);
         const entryChunk = chunks.find((c) => c.isEntry);
+        // start.ts and whatever else main.ts imports when it runs (the page's first language): all
+        // known now, all fetched with the page.
+        for (const file of [start.fileName, ...(entryChunk?.dynamicImports ?? [])]) visit(file);
         const entry = entryChunk?.fileName;
         // The styles of the panel's chunks, linked like the entry's own: the page draws with them
         // from the first frame, and start.ts does not wait to fetch them when it is imported.
@@ -84,8 +87,16 @@ function entryStylesFirst(html: string, own: string[]): string {
   return out;
 }
 
-/** The renderer's own modules but the entry and the technician tools' (see panel-shared below). */
-const PANEL_SHARED = /[\\/]renderer[\\/]src[\\/](?!main\.ts$|(?:lib|views)[\\/]technician[\\/])/;
+/**
+ * The renderer's own modules but the entry and what it imports (the bridge and the start-up marks:
+ * the page's first call goes out before the panel's code is compiled), and the technician tools'
+ * (see panel-shared below).
+ */
+const FIRST_CALL =
+  /[\\/]renderer[\\/]src[\\/](?:lib[\\/]bridge[\\/]|lib[\\/]app[\\/]startup-marks\.ts$)|vite[\\/]preload-helper/;
+
+const PANEL_SHARED =
+  /[\\/]renderer[\\/]src[\\/](?!main\.ts$|lib[\\/]bridge[\\/]|lib[\\/]app[\\/]startup-marks\.ts$|(?:lib|views)[\\/]technician[\\/])/;
 
 export default defineConfig({
   root: here,
@@ -120,6 +131,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // What the entry imports (the bridge, the start-up marks, the contract's words for
+            // errors): apart from the panel's code, so the page's first call goes out as soon as this
+            // small chunk has run, not after the panel's code has been fetched and compiled.
+            { name: 'first-call', test: FIRST_CALL, priority: 1 },
             { name: 'svelte', test: /[\\/]node_modules[\\/](svelte|clsx|esm-env)[\\/]/ },
             { name: 'typebox', test: /[\\/]node_modules[\\/]@sinclair[\\/]typebox[\\/]/ },
             // The panel's code in one chunk rather than twenty: left alone, every small piece a lazy

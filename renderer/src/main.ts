@@ -1,15 +1,13 @@
 import './app.css';
+import { BOOT_ANSWERED_MARK } from './lib/app/startup-marks.ts';
 import type { BridgeError } from './lib/bridge/bridge.ts';
 import { createBridge, findIpc, pageKeyOf } from './lib/bridge/bridge.ts';
-import { t, useLanguage } from './lib/i18n/i18n.svelte.ts';
-import { pageLanguageState } from './lib/i18n/page-language.svelte.ts';
-import { BOOT_ANSWERED_MARK, CATALOGUE_READY_MARK } from './lib/app/startup-marks.ts';
-import { warmTimeFormats } from './lib/time/time-format.ts';
 
 /*
- * The page's first script, kept tiny: it asks the host for what the first screen needs (the
- * session, the configuration, the bound room) before the rest of the panel's code has even been
- * compiled, so the host's work and the browser's overlap. Everything else is in ./start.ts.
+ * The page's first script, kept tiny: it imports only the bridge, and asks the host for what the
+ * first screen needs (the session, the configuration, the bound room) before the rest of the
+ * panel's code has even been compiled, so the host's work and the browser's overlap. The language
+ * and everything else load beside it (./lib/app/first-language.ts, ./start.ts).
  */
 
 // The bridge reports session-ending errors to the app model, which exists only after start.ts loads.
@@ -24,29 +22,19 @@ void boot.then(
   () => undefined,
 );
 
-// The page's language (only its catalogue is fetched), chosen from the boot's answer while the
-// panel's code arrives; then the first Intl formatters load the locale's data (time-format.ts).
-// pageLanguageState keeps what chose it, so later changes (the room's, a visitor's) follow.
-const language = boot
-  .then(
-    (answer) => {
-      pageLanguageState.configure(answer.config.language);
-      if (answer.opening && 'room' in answer.opening)
-        pageLanguageState.setRoom(answer.opening.room.detail.system.settings ?? null);
-    },
-    () => undefined,
-  )
-  .then(() => useLanguage(pageLanguageState.wantedTag, pageLanguageState.clock))
-  .then(() => {
-    performance.mark(CATALOGUE_READY_MARK);
-    warmTimeFormats();
-  });
+// The page's first Intl formatter loads the browser's locale data (about 12 ms on a cold page):
+// paid now, while the boot's answer and the panel's code are on their way, not before the first
+// paint (the clock's formatters then take a fraction of a millisecond).
+new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(0);
+
+// The page's language, chosen from the boot's answer while the panel's code arrives.
+const words = import('./lib/app/first-language.ts');
+const language = words.then(({ speakFirstLanguage }) => speakFirstLanguage(boot));
 /** How long the load-failure screen waits for the page's language before it speaks English. */
 const LANGUAGE_WAIT_MS = 3_000;
 try {
   const [{ start }] = await Promise.all([import('./start.ts'), language]);
   sessionEnded = start({ api, boot, pageKey });
-  pageLanguageState.follow();
 } catch {
   // The panel's code did not arrive (the host restarted with another build, the network dropped):
   // say so rather than leave a blank screen. A kiosk's watchdog reloads the page by itself.
@@ -64,6 +52,7 @@ try {
   // from it). When it did not arrive either, nothing here has any words but the ones written in
   // this file: English, so the screen still says what happened and offers the way out.
   try {
+    const { t } = await words;
     message.textContent = t('app.loadFailed');
     reload.textContent = t('common.reload');
   } catch {

@@ -8,6 +8,7 @@ import { PanelHeartbeat } from './lib/panel/heartbeat.ts';
 import { createLiveEventSource } from './lib/live/live-events.ts';
 import { CODE_LOADED_MARK } from './lib/app/startup-marks.ts';
 import { type OpenedWindow, TechnicianAccessModel } from './lib/technician/access/access.svelte.ts';
+import { pageLanguageState } from './lib/i18n/page-language.svelte.ts';
 
 export interface StartOptions {
   api: RoomdeckApi;
@@ -42,6 +43,8 @@ export function start({ api, boot, pageKey }: StartOptions): (error: BridgeError
   const heartbeat = new PanelHeartbeat({ send: (state) => api.panel.report(state), clock: systemClock });
   mount(App, { target, props: { model, clock: systemClock, technician, heartbeat } });
   heartbeat.start();
+  // The language was chosen from the boot's answer (first-language.ts); from now on it follows changes.
+  pageLanguageState.follow();
   return (error) => model.sessionEnded(error);
 }
 

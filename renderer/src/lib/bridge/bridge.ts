@@ -11,7 +11,6 @@ import {
 } from '#contract';
 import type { MessageKey, MessageValues } from '#locales';
 import { BAD_RESPONSE, TIMEOUT, UNEXPECTED, UNREACHABLE } from './error-codes.ts';
-import { t } from '../i18n/i18n.svelte.ts';
 
 /*
  * The renderer's only way out. Two transports behind one type: Electron's preload exposes
@@ -20,6 +19,18 @@ import { t } from '../i18n/i18n.svelte.ts';
  */
 
 export { BridgeError };
+
+/** The page's words (i18n's `t`): throws while no language has loaded. */
+export type PageWords = (key: MessageKey, values?: MessageValues) => string;
+
+// Set by the i18n module when it loads. This module does not import it: main.ts sends the page's
+// first call with no more code than this bridge, so the host starts on it while the rest arrives.
+let pageWords: PageWords | undefined;
+
+/** Makes the bridge's own failures speak the page's language (called once, by i18n.svelte.ts). */
+export function wordBridgeFailures(words: PageWords): void {
+  pageWords = words;
+}
 
 /**
  * A bridge failure's words in the page's language. The page's first call (`session.boot`) is
@@ -30,10 +41,11 @@ export { BridgeError };
  */
 function words(code: ErrorCode, key: MessageKey, values?: MessageValues): string {
   try {
-    return t(key, values);
+    if (pageWords) return pageWords(key, values);
   } catch {
-    return defaultMessage(code);
+    // No language yet: the code's plain default below.
   }
+  return defaultMessage(code);
 }
 
 export { BAD_RESPONSE, TIMEOUT, UNEXPECTED, UNREACHABLE };

@@ -15,6 +15,7 @@ import {
   SOURCE_LOCALE,
   type Translator,
 } from '#locales';
+import { wordBridgeFailures } from '../bridge/bridge.ts';
 
 let active = $state.raw<Translator | null>(null);
 // The language asked for last: an older load that finishes late must not win.
@@ -44,6 +45,9 @@ export async function useLanguage(tag: string, clock: ClockRule = active?.clock 
     document.documentElement.dir = translator.dir;
   }
 }
+
+// The bridge's own failures (no answer, host unreachable) in the page's language too.
+wordBridgeFailures(t);
 
 /** The active language's code as Roomdeck ships it ("de"), or English before any has loaded. */
 export function activeLocale(): string {
