@@ -45,6 +45,11 @@ export interface HostServices {
 export interface HostAppOptions {
   /** Resolved per request: the services may be composed only once the host knows its port. */
   services: () => HostServices;
+  /**
+   * Settles when `services` can answer: the host listens while they are still being composed
+   * (server.ts), and a request that needs them waits here. Absent: they always can.
+   */
+  servicesReady?: () => Promise<void>;
   rendererDir: string;
   /** The host's own origin, e.g. `http://127.0.0.1:5173`. */
   origin: () => string;
@@ -150,6 +155,16 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
     if (held === undefined) return launchRequired(request, reply);
     return undefined;
   });
+
+  // Everything past the gate but the page's files and the launch step needs the services: the
+  // page (its room opens ahead, its language is chosen), the bridge, the sign-in callback.
+  const servicesReady = options.servicesReady;
+  if (servicesReady !== undefined)
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      const pathname = decodedPath(request.url);
+      if (pathname?.startsWith(`/${ASSETS}/`) || pathname === LAUNCH_SCRIPT_PATH) return;
+      await servicesReady();
+    });
 
   app.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {

@@ -2,19 +2,14 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createMainServices } from '../core/bridge/handlers.ts';
 import { BUILDS, type BuildScript, needsBuild } from './build-freshness.mjs';
 import { ConfigInvalidError, EMBEDDED_SIMULATOR_ENV } from '../core/config/load.ts';
 import { dataDirOf, loadConfigKeepingLastGood } from '../core/config/last-good.ts';
 import type { ResolvedConfig } from '../core/config/schema.ts';
-import { signOutMarkerFile } from '../core/auth/sign-out-memory.ts';
 import { browserFallbackLine, chooseDesktopRuntime, electronInstaller } from './desktop-runtime.ts';
 import { type DiagnosticsContext, logStart, STOPPED } from '../core/diagnostics/collect.ts';
 import { createFileLog, type Log } from '../core/log/log.ts';
 import { startBrowserHost } from './server.ts';
-import { createFileVault } from '../core/store/file-vault.ts';
-import { lockoutFile } from '../core/technician/lockout-file.ts';
-import { createSettings } from '../core/store/settings.ts';
 
 /**
  * `npm start`: Roomdeck on this machine with as little setup as possible. No service configured →
@@ -96,22 +91,17 @@ async function runBrowserHost(
   const host = await startBrowserHost({
     config,
     rendererDir: path.join(ROOT, 'dist', 'renderer'),
-    services: (_origin, callbackUrl) =>
-      createMainServices({
-        config,
-        vault: createFileVault({ dataDir: config.dataDir }),
-        settings: createSettings({ dataDir: config.dataDir }),
-        signInMode: 'host-redirect',
-        hostCallbackUrl: callbackUrl,
-        signOutMemory: signOutMarkerFile(path.join(config.dataDir, 'signed-out')),
-        technicianLockout: lockoutFile({ dataDir: config.dataDir }),
-        log,
-        diagnostics,
-      }),
+    // Loaded once the host listens (main-services.ts says why); its first requests wait for it.
+    services: async (_origin, callbackUrl) => {
+      const { composeHostServices } = await import('./main-services.ts');
+      return composeHostServices({ config, callbackUrl, log, diagnostics });
+    },
   });
   closers.unshift(() => host.close());
   closers.push(async () => log.info(STOPPED));
   console.log(`Roomdeck is running at ${host.launchUrl} — open it in a browser.`);
+  // Services that cannot be composed leave a host that answers nothing: it stops, and says why.
+  await host.ready;
 }
 
 async function main(): Promise<void> {
