@@ -24,5 +24,5 @@ export {
   kindOf,
   wordsKeyOf,
 } from './error-codes.ts';
-export { PAGE_KEY_HEADER, PAGE_KEY_PARAM, PAGE_KEY_STORAGE } from './page-key.ts';
+export { PAGE_KEY_HEADER, PAGE_KEY_META, PAGE_KEY_PARAM, PAGE_KEY_STORAGE } from './page-key.ts';
 export { LIVE_EVENT_CHANNEL, LIVE_EVENTS_PATH, MAX_LIVE_TARGETS } from './live-names.ts';

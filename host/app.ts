@@ -17,7 +17,7 @@ import { BRIDGE_ROUTES } from '../core/bridge/routes.ts';
 import { HostSessions, httpBridge, SESSION_COOKIE, sessionCookieOptions } from './bridge-http.ts';
 import { CONTENT_SECURITY_POLICY } from '../core/csp.ts';
 import { isForeignRequest, LAUNCH_PARAM, type LaunchToken } from './launch.ts';
-import { LAUNCH_SCRIPT, LAUNCH_SCRIPT_PATH, launchPage } from './launch-page.ts';
+import { withPageKey } from './launch-page.ts';
 import { browserLanguages, pageWords } from './page-language.ts';
 import { readCatalogueFiles, withCataloguePreload } from '../core/page/catalogue-preload.ts';
 import type { FirstLanguage } from '../core/page/first-language.ts';
@@ -111,6 +111,8 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
     },
   });
   const sessions = new HostSessions();
+  // The page key for a request that came with the launch token, for the page it is served.
+  const launchKeys = new WeakMap<FastifyRequest, string>();
   await app.register(fastifyCookie);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -150,19 +152,22 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
       // session's key again: a new cookie would cut off the tabs already open.
       const session = held ?? sessions.open();
       if (held === undefined) reply.setCookie(SESSION_COOKIE, session.id, sessionCookieOptions);
-      return html(reply, 200, launchPage(await pageWords(request.headers), session.key));
+      // The app's page itself, with the key in it (launch-page.ts): no step between the printed
+      // address and the panel.
+      launchKeys.set(request, session.key);
+      return undefined;
     }
     if (held === undefined) return launchRequired(request, reply);
     return undefined;
   });
 
-  // Everything past the gate but the page's files and the launch step needs the services: the
-  // page (its room opens ahead, its language is chosen), the bridge, the sign-in callback.
+  // Everything past the gate but the page's files needs the services: the page (its room opens
+  // ahead, its language is chosen), the bridge, the sign-in callback.
   const servicesReady = options.servicesReady;
   if (servicesReady !== undefined)
     app.addHook('onRequest', async (request: FastifyRequest) => {
       const pathname = decodedPath(request.url);
-      if (pathname?.startsWith(`/${ASSETS}/`) || pathname === LAUNCH_SCRIPT_PATH) return;
+      if (pathname?.startsWith(`/${ASSETS}/`)) return;
       await servicesReady();
     });
 
@@ -239,15 +244,13 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
     // The catalogue of the language the page will speak, fetched beside its code (core/page).
     const language = services().firstLanguage?.guess(browserLanguages(request.headers));
     if (language !== undefined) html = withCataloguePreload(html, readCatalogueFiles(rendererDir), language);
+    const key = launchKeys.get(request);
+    if (key !== undefined) html = withPageKey(html, key);
     // The preloaded language follows the browser's languages as well as the room's.
     return reply.type('text/html; charset=utf-8').header('vary', 'Accept-Language').send(html);
   };
   app.get('/', page);
   app.get('/index.html', page);
-  app.get(LAUNCH_SCRIPT_PATH, async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(LAUNCH_SCRIPT),
-  );
-
   await app.register(fastifyStatic, {
     root: path.join(rendererDir, ASSETS),
     prefix: `/${ASSETS}/`,

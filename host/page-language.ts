@@ -2,7 +2,7 @@ import Negotiator from 'negotiator';
 import { loadTranslator, negotiateLanguage, type Translator } from '../locales/index.ts';
 
 /**
- * The language of the host's own pages (the launch step, "open the printed address", the sign-in
+ * The language of the host's own pages ("open the printed address", the sign-in
  * callback's pages): the browser's Accept-Language, in its order of preference (negotiator reads
  * the q-values), the first Roomdeck ships; English when none is.
  */

@@ -3,7 +3,8 @@ import type { MessageKey, Translator } from '../locales/index.ts';
 /**
  * The browser host's own small pages (not the app): what a browser sees when it came without the
  * launch token, and the step back into the app after the service's sign-in page. Static text, no
- * script (the host's CSP forbids inline script anyway); the launch step's page is launch-page.ts.
+ * script (the host's CSP forbids inline script anyway); the printed address opens the app's own page
+ * (launch-page.ts).
  * Each is worded in the request's language (page-language.ts), `<html lang dir>` to match.
  */
 

@@ -66,10 +66,6 @@ export const shell = {
   'app.host.returnLink': 'فعُد إلى Roomdeck',
   'app.host.technicianTitle': 'تم تسجيل الدخول على اللوحة',
   'app.host.technicianBody': 'أدوات الفني مفتوحة على اللوحة. تُغلَق هذه النافذة تلقائيًا.',
-  'app.host.openingTitle': 'جارٍ فتح Roomdeck…',
-  'app.host.connecting': 'جارٍ ربط علامة التبويب هذه بـ Roomdeck.',
-  'app.host.needsScript': 'يحتاج Roomdeck إلى JavaScript: اسمح به لهذا العنوان، ثم افتح العنوان الذي عرضه Roomdeck مرة أخرى.',
-  'app.host.storageBlocked': 'لا يسمح هذا المتصفح لـ Roomdeck بحفظ مفتاحه لعلامة التبويب هذه (بيانات المواقع محظورة). اسمح ببيانات المواقع لهذا العنوان، ثم افتح العنوان الذي عرضه Roomdeck مرة أخرى.',
   // ── end app ──
 
   // ── language: choosing a language ──

@@ -66,10 +66,6 @@ export const shell = {
   'app.host.returnLink': 'kehren Sie zu Roomdeck zurück',
   'app.host.technicianTitle': 'Am Panel angemeldet',
   'app.host.technicianBody': 'Die Techniker-Werkzeuge sind am Panel geöffnet. Dieses Fenster schließt sich von selbst.',
-  'app.host.openingTitle': 'Roomdeck wird geöffnet…',
-  'app.host.connecting': 'Dieser Tab wird mit Roomdeck verbunden.',
-  'app.host.needsScript': 'Roomdeck benötigt JavaScript: Erlauben Sie es für diese Adresse und öffnen Sie die von Roomdeck ausgegebene Adresse erneut.',
-  'app.host.storageBlocked': 'Dieser Browser lässt Roomdeck seinen Schlüssel für diesen Tab nicht speichern (Websitedaten sind blockiert). Erlauben Sie Websitedaten für diese Adresse und öffnen Sie dann die von Roomdeck ausgegebene Adresse erneut.',
   // ── end app ──
 
   // ── language: choosing a language ──

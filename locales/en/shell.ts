@@ -71,10 +71,6 @@ export const shell = {
   'app.host.returnLink': 'return to Roomdeck',
   'app.host.technicianTitle': 'Signed in on the panel',
   'app.host.technicianBody': 'The technician tools are open on the panel. This window closes by itself.',
-  'app.host.openingTitle': 'Opening Roomdeck…',
-  'app.host.connecting': 'Connecting this tab to Roomdeck.',
-  'app.host.needsScript': 'Roomdeck needs JavaScript: allow it for this address and open the address Roomdeck printed again.',
-  'app.host.storageBlocked': 'This browser does not let Roomdeck keep its key for this tab (site data is blocked). Allow site data for this address, then open the address Roomdeck printed again.',
   // ── end app ──
 
   // ── language: choosing a language ──

@@ -1,7 +1,7 @@
 import './app.css';
 import { BOOT_ANSWERED_MARK } from './lib/app/startup-marks.ts';
 import type { BridgeError } from './lib/bridge/bridge.ts';
-import { createBridge, findIpc, pageKeyOf } from './lib/bridge/bridge.ts';
+import { adoptPageKey, createBridge, findIpc } from './lib/bridge/bridge.ts';
 
 /*
  * The page's first script, kept tiny: it imports only the bridge, and asks the host for what the
@@ -12,8 +12,14 @@ import { createBridge, findIpc, pageKeyOf } from './lib/bridge/bridge.ts';
 
 // The bridge reports session-ending errors to the app model, which exists only after start.ts loads.
 let sessionEnded: (error: BridgeError) => void = () => undefined;
-// In a browser, the host's page key for this tab (unused over Electron's IPC).
-const pageKey = pageKeyOf(() => globalThis.sessionStorage);
+// In a browser, the host's page key for this tab (unused over Electron's IPC): in the page when it
+// was served for the printed address, else kept by an earlier load of the tab.
+const pageKey = adoptPageKey({
+  document,
+  history: window.history,
+  location: window.location,
+  storage: () => globalThis.sessionStorage,
+});
 const api = createBridge({ ipc: findIpc(), pageKey, onSessionEnded: (error) => sessionEnded(error) });
 const boot = api.session.boot({});
 // The app model handles a failure once it takes the answer; until then it must not count as unhandled.

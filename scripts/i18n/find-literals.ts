@@ -48,7 +48,7 @@ export function scope(root = ROOT): ScopeFile[] {
     .map((f) => ({ file: rel(f), htmlOnly: false }));
   const host = walk(path.join(root, 'host'))
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('vite.config.ts'))
-    .map((f) => ({ file: rel(f), htmlOnly: !/host\/(pages|launch-page)\.ts$/.test(rel(f)) }));
+    .map((f) => ({ file: rel(f), htmlOnly: !/host\/pages\.ts$/.test(rel(f)) }));
   return [...renderer, ...kiosk, ...host].sort((a, b) => a.file.localeCompare(b.file));
 }
 

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SignInError } from '../../core/api/errors.ts';
 import type { RoomdeckApi } from '../../contract/verbs.ts';
-import { PAGE_KEY_HEADER, PAGE_KEY_STORAGE } from '../../contract/page-key.ts';
-import { LAUNCH_SCRIPT_PATH } from '../../host/launch-page.ts';
+import { PAGE_KEY_HEADER } from '../../contract/page-key.ts';
 import { CONTENT_SECURITY_POLICY } from '../../core/csp.ts';
 import { fakeApi } from '../support/fake-api.ts';
 import { hostFixture, ORIGIN, pageKeyIn } from './fixture.ts';
@@ -30,22 +29,22 @@ describe('the browser host', () => {
     expect(cookie).toMatchObject({ name: 'roomdeck_session', httpOnly: true, sameSite: 'Strict', path: '/' });
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cookie?.value).not.toBe(launchToken.value);
-    // The key rides in the page, for the host's own script to keep in this tab's sessionStorage.
+    // The printed address opens the app's page itself, the key in it for the page's first script
+    // to keep in this tab's sessionStorage (no step of its own between the address and the panel).
+    expect(launch.headers['content-type']).toMatch(/^text\/html/);
+    expect(launch.body).toContain('<div id="app">');
     const key = pageKeyIn(launch.body);
     expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect([cookie?.value, launchToken.value]).not.toContain(key);
-    expect(launch.body).toContain(`<script defer src="${LAUNCH_SCRIPT_PATH}"></script>`);
     expect(launch.body).not.toContain(launchToken.value);
   });
 
-  it('serves the launch step’s script: it keeps the key in sessionStorage and drops the token from the address', async () => {
-    const { inject } = await setup();
-    const script = await inject({ method: 'GET', url: LAUNCH_SCRIPT_PATH });
-    expect(script.statusCode).toBe(200);
-    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
-    expect(script.body).toContain(`sessionStorage.setItem(${JSON.stringify(PAGE_KEY_STORAGE)}`);
-    expect(script.body).toContain("location.replace('/')");
-    expect(script.cookies).toEqual([]);
+  it('puts the key only in the page served for the launch address, never in the page a cookie opens', async () => {
+    const { inject, openPage } = await setup();
+    const page = await inject({ method: 'GET', url: '/', headers: { cookie: (await openPage()).cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="app">');
+    expect(() => pageKeyIn(page.body)).toThrow();
   });
 
   it('serves the renderer’s page with the strict CSP to a browser holding the cookie', async () => {

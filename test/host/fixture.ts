@@ -27,10 +27,10 @@ export function fakeRendererDir(): string {
 /** The headers Roomdeck's page sends with a bridge call: the session cookie and the tab's key. */
 export type PageCredentials = Record<'cookie' | typeof PAGE_KEY_HEADER, string>;
 
-/** The page key in the launch step's page (host/launch-page.ts). */
+/** The page key in the page served for the launch address (host/launch-page.ts). */
 export function pageKeyIn(html: string): string {
   const key = /<meta name="roomdeck-page-key" content="([A-Za-z0-9_-]+)">/.exec(html)?.[1];
-  if (key === undefined) throw new Error('the launch page holds no page key');
+  if (key === undefined) throw new Error('the page holds no page key');
   return key;
 }
 

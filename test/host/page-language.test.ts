@@ -4,7 +4,7 @@ import { fakeApi } from '../support/fake-api.ts';
 import { hostFixture } from './fixture.ts';
 
 /*
- * The host's own pages (the launch step, "open the printed address", the callback's pages) follow
+ * The host's own pages ("open the printed address", the callback's pages) follow
  * the browser's Accept-Language, as a person's browser sends it, over the host's real routes.
  */
 
@@ -61,21 +61,6 @@ describe('the host’s pages in the browser’s language', () => {
       headers: { 'accept-language': 'en;q=0.3, ar;q=0.9, de;q=0.5' },
     });
     expect(htmlTag(page.body)).toBe('<html lang="ar" dir="rtl">');
-  });
-
-  it('opens the launch step in German, the blocked-storage words in the page for the static script', async () => {
-    const { inject, launchToken } = await setup();
-    const page = await inject({
-      method: 'GET',
-      url: `/?launch=${launchToken.value}`,
-      headers: { 'accept-language': 'de-DE,de;q=0.9' },
-    });
-    expect(page.statusCode).toBe(200);
-    expect(htmlTag(page.body)).toBe('<html lang="de" dir="ltr">');
-    expect(title(page.body)).toBe('Roomdeck wird geöffnet…');
-    expect(page.body).toContain('>Dieser Tab wird mit Roomdeck verbunden.</p>');
-    expect(page.body).toContain('data-blocked="Dieser Browser lässt Roomdeck seinen Schlüssel');
-    expect(page.body).toContain('<noscript><p>Roomdeck benötigt JavaScript');
   });
 
   it('words the sign-in callback’s pages in Arabic: the step back, and an answer it ignored', async () => {

@@ -5,7 +5,7 @@ import { pageKeyIn } from '../../host/fixture.ts';
 /**
  * The browser host's bridge from Node, as a script on this machine holding the page's cookie
  * would call it: the printed launch address traded for the cookie, then POSTs with the host's own
- * Origin, and the page key the launch page hands the tab. Attack tests that need no page use it instead of a browser.
+ * Origin, and the page key the page served for the launch address hands the tab. Attack tests that need no page use it instead of a browser.
  */
 
 export type BridgeAnswer = { ok: boolean; value?: unknown; error?: { code: string; message?: string } };

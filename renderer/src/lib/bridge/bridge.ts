@@ -5,6 +5,7 @@ import {
   type BridgeErrorBody,
   isErrorCode,
   PAGE_KEY_HEADER,
+  PAGE_KEY_META,
   PAGE_KEY_STORAGE,
   type RoomdeckApi,
   verbNames,
@@ -232,8 +233,8 @@ export function createBridge(options: BridgeOptions = {}): RoomdeckApi {
 }
 
 /**
- * The browser host's page key for this tab, which the host's launch step put in sessionStorage
- * (contract/page-key.ts). Null when there is none, or storage is blocked.
+ * The browser host's page key for this tab, which an earlier load of the tab kept in
+ * sessionStorage (adoptPageKey; contract/page-key.ts). Null when there is none, or storage is blocked.
  */
 export function pageKeyOf(storage: () => Pick<Storage, 'getItem'> | undefined): string | null {
   try {
@@ -241,6 +242,35 @@ export function pageKeyOf(storage: () => Pick<Storage, 'getItem'> | undefined): 
   } catch {
     return null;
   }
+}
+
+/** What adoptPageKey reads and changes: the page's document, its history and its sessionStorage. */
+export interface LaunchedPage {
+  document: Pick<Document, 'querySelector'>;
+  history: Pick<History, 'replaceState' | 'state'>;
+  location: Pick<Location, 'pathname' | 'hash'>;
+  storage: () => Pick<Storage, 'getItem' | 'setItem'> | undefined;
+}
+
+/**
+ * This tab's page key. A page served for the printed address (`/?launch=TOKEN`) carries it in a
+ * `<meta>` (host/launch-page.ts): it is kept in sessionStorage for the tab's reloads, the element
+ * goes, and the address becomes the page's own without the token, in the address bar and the
+ * history entry alike. Otherwise it is the key an earlier load kept. With site data blocked the key
+ * still serves this load; a reload then asks for the printed address again (the host says so).
+ */
+export function adoptPageKey(page: LaunchedPage): string | null {
+  const meta = page.document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_KEY_META}"]`);
+  if (meta === null) return pageKeyOf(page.storage);
+  const key = meta.content;
+  meta.remove();
+  page.history.replaceState(page.history.state, '', `${page.location.pathname}${page.location.hash}`);
+  try {
+    page.storage()?.setItem(PAGE_KEY_STORAGE, key);
+  } catch {
+    // Site data blocked: this load has its key all the same.
+  }
+  return key;
 }
 
 /**
