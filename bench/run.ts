@@ -5,12 +5,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-/** Each suite's file, and what Node must load first (the fleet runs the renderer's rune classes). */
-const SUITES: Record<string, { file: string; imports: string[] }> = {
+/**
+ * Each suite's file, what Node must load first (the fleet runs the renderer's rune classes), and
+ * whether it drives Chromium (installed first where it is missing, as the e2e suite does).
+ */
+const SUITES: Record<string, { file: string; imports: string[]; browser?: true }> = {
   query: { file: 'bench/query.ts', imports: ['tsx'] },
   simulator: { file: 'bench/simulator.ts', imports: ['tsx'] },
   // The renderer's word-making modules (lib/i18n) are .svelte.ts: the idle figures import them.
-  renderer: { file: 'bench/renderer.ts', imports: ['tsx', './bench/support/svelte-runes.ts'] },
+  renderer: { file: 'bench/renderer.ts', imports: ['tsx', './bench/support/svelte-runes.ts'], browser: true },
   fleet: { file: 'bench/fleet.ts', imports: ['tsx', './bench/support/svelte-runes.ts'] },
   'live-fleet': { file: 'bench/live-fleet.ts', imports: ['tsx'] },
   join: { file: 'bench/join.ts', imports: ['tsx'] },
@@ -28,6 +31,14 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const chosen = (names.length > 0 ? names : Object.keys(SUITES)).map((n) => SUITES[n]!);
+
+if (
+  chosen.some((s) => s.browser) &&
+  spawnSync('bash', ['scripts/ensure-chromium.sh'], { stdio: 'inherit' }).status !== 0
+) {
+  console.error('bench: no Chromium for the renderer suite (scripts/ensure-chromium.sh says why).');
+  process.exit(1);
+}
 
 let failed = 0;
 for (const { file, imports } of chosen.filter((s) => existsSync(s.file))) {

@@ -9,9 +9,10 @@ export function emit(metric: string, value: number, unit: string, extra: Record<
 /** The start-up figures: the page's own marks, what the driver sees, a warm reload, the host spawn. */
 export function reportColdStart(cold: ColdStart): void {
   const ms = (values: number[]) => values.map((v) => round(v));
-  // The page's own mark: navigation start → the room's controls on screen and live.
+  // The page's own mark: navigation start (opening the printed address) → the room's controls on
+  // screen and live.
   emit('cold start: host page load → interactive panel', median(cold.marked), 'ms', {
-    goal: '<= 500',
+    goal: '<= 150',
     runs: ms(cold.marked),
     // On the way: the panel's code compiled and running, the host's boot answer in.
     codeLoadedMs: round(median(cold.codeLoaded)),
@@ -25,13 +26,13 @@ export function reportColdStart(cold: ColdStart): void {
     'ms',
     {
       inPageMs: round(median(cold.inPage)),
-      // Part of the figure, though not page load: the bench opens a fresh Chromium context each run.
+      // Not part of the figure: each run's fresh Chromium context is opened before the spawn.
       newBrowserContextMs: round(median(cold.context)),
       runs: ms(cold.toInteractive),
     },
   );
   emit('warm reload: navigation → interactive panel (host already warm)', median(cold.reloadMarked), 'ms', {
-    goal: '<= 500',
+    goal: '<= 150',
     runs: ms(cold.reloadMarked),
     seenByDriverMs: round(median(cold.reload)),
   });
@@ -55,7 +56,20 @@ export function reportColdStart(cold: ColdStart): void {
   emit('cold start: browser host process spawn → listening (compiled host)', median(cold.hostStart), 'ms', {
     runs: ms(cold.hostStart),
   });
-  emit('cold start: spawn → interactive panel', median(cold.hostStart) + median(cold.marked), 'ms');
+  // The sum of the two medians above: the figure earlier builds' benchmark printed (side by side).
+  emit('cold start: spawn → interactive panel', median(cold.hostStart) + median(cold.marked), 'ms', {
+    goal: '<= 300',
+  });
+  // What a person at a panel waits: spawn to interactive on one clock, whatever the host still does
+  // after announcing itself included.
+  emit(
+    'cold start: spawn → interactive panel, one clock (browser already open)',
+    median(cold.oneClock),
+    'ms',
+    {
+      runs: ms(cold.oneClock),
+    },
+  );
 }
 
 /**

@@ -46,17 +46,24 @@ export async function benchColdStart(browser: Browser, stack: Stack, runs = 5) {
   /** Every run's marks, cold load and warm reload: where the time went, run by run. */
   const marksByRun: { cold: StartupMarks; reload: StartupMarks }[] = [];
   const context: number[] = [];
+  /** Spawn → the interactive panel, as the driver sees it: one clock, nothing left out. */
+  const oneClock: number[] = [];
   const dataDir = path.join(stack.dir, 'host');
   await stack.host.stop();
   for (let i = 0; i < runs; i++) {
+    // The browser is open before the host starts, as a wall panel's kiosk browser waits for it: the
+    // address is opened the moment the host announces it, and one clock runs from the spawn to
+    // the interactive panel, so nothing the host does after announcing itself goes uncounted.
+    const c0 = performance.now();
+    const page = await newPanelPage(browser);
+    context.push(performance.now() - c0);
     const t0 = performance.now();
     const host = await startHost({ serverUrl: stack.simulator.url, dataDir });
     const t1 = performance.now();
-    const page = await newPanelPage(browser);
-    context.push(performance.now() - t1);
     await page.goto(host.launchUrl);
     await page.locator('[data-ready="true"]').waitFor();
     const t2 = performance.now();
+    oneClock.push(t2 - t0);
     inPage.push(await page.evaluate(() => performance.now()));
     const marks = await startupMarks(page);
     marked.push(marks.interactive);
@@ -85,6 +92,7 @@ export async function benchColdStart(browser: Browser, stack: Stack, runs = 5) {
     reloadMarked,
     marksByRun,
     context,
+    oneClock,
   };
 }
 
