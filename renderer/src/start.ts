@@ -7,7 +7,7 @@ import { systemClock } from './lib/time/clock.ts';
 import { PanelHeartbeat } from './lib/panel/heartbeat.ts';
 import { createLiveEventSource } from './lib/live/live-events.ts';
 import { CODE_LOADED_MARK } from './lib/app/startup-marks.ts';
-import { type OpenedWindow, TechnicianAccessModel } from './lib/technician/access/access.svelte.ts';
+import type { OpenedWindow, TechnicianAccessModel } from './lib/technician/access/access.svelte.ts';
 import { pageLanguageState } from './lib/i18n/page-language.svelte.ts';
 
 export interface StartOptions {
@@ -27,21 +27,32 @@ export function start({ api, boot, pageKey }: StartOptions): (error: BridgeError
   const live = createLiveEventSource({ pageKey });
   const model = new AppModel(api, nav, undefined, { source: live, watcher: live.watcher });
   // A kiosk technician's calls: their own route (IPC channels or HTTP path), their own session, and
-  // session-ending errors that close the technician's drawer, never the panel.
-  const tools = createBridge({ ipc: findIpc(TECHNICIAN_ROUTE), baseUrl: `/${TECHNICIAN_ROUTE}`, pageKey });
-  const technician = new TechnicianAccessModel({
-    api,
-    tools,
-    nav: { ...nav, open: openSignInWindow },
-    clock: systemClock,
-  });
+  // session-ending errors that close the technician's drawer, never the panel. Loaded on a kiosk
+  // only (App asks), once.
+  let technician: Promise<TechnicianAccessModel> | undefined;
+  const loadTechnician = () => {
+    technician ??= import('./lib/technician/access/access.svelte.ts').then(
+      ({ TechnicianAccessModel }) =>
+        new TechnicianAccessModel({
+          api,
+          tools: createBridge({ ipc: findIpc(TECHNICIAN_ROUTE), baseUrl: `/${TECHNICIAN_ROUTE}`, pageKey }),
+          nav: { ...nav, open: openSignInWindow },
+          clock: systemClock,
+        }),
+    );
+    // A failed load is tried again the next time it is asked for (the next kiosk screen).
+    technician.catch(() => {
+      technician = undefined;
+    });
+    return technician;
+  };
 
   const target = document.getElementById('app');
   if (!target) throw new Error('index.html has no #app element');
   void model.boot(boot);
   // Alive, and where: the main process keeps the display awake and watches for a hung page by it.
   const heartbeat = new PanelHeartbeat({ send: (state) => api.panel.report(state), clock: systemClock });
-  mount(App, { target, props: { model, clock: systemClock, technician, heartbeat } });
+  mount(App, { target, props: { model, clock: systemClock, loadTechnician, heartbeat } });
   heartbeat.start();
   // The language was chosen from the boot's answer (first-language.ts); from now on it follows changes.
   pageLanguageState.follow();
