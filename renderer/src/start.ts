@@ -53,7 +53,11 @@ export function start({ api, boot, pageKey }: StartOptions): (error: BridgeError
   // Alive, and where: the main process keeps the display awake and watches for a hung page by it.
   const heartbeat = new PanelHeartbeat({ send: (state) => api.panel.report(state), clock: systemClock });
   mount(App, { target, props: { model, clock: systemClock, loadTechnician, heartbeat } });
-  heartbeat.start();
+  // The first report after the first frame (the room's controls are drawn first), or after a
+  // second at the latest: a page in a hidden tab draws no frame. Starting twice starts once.
+  const beginHeartbeat = () => heartbeat.start();
+  requestAnimationFrame(() => setTimeout(beginHeartbeat, 0));
+  setTimeout(beginHeartbeat, 1_000);
   // The language was chosen from the boot's answer (first-language.ts); from now on it follows changes.
   pageLanguageState.follow();
   return (error) => model.sessionEnded(error);

@@ -133,12 +133,18 @@ export function deadlineMessage(domain: string, verb: string, ms: number): strin
   return words(TIMEOUT, 'app.bridge.noAnswer', { seconds });
 }
 
-function withDeadline<T>(work: Promise<T>, ms: number, words: string, onTimeout?: () => void): Promise<T> {
+/** `words` are made when the deadline passes: every call has a deadline, few ever meet it. */
+function withDeadline<T>(
+  work: Promise<T>,
+  ms: number,
+  words: () => string,
+  onTimeout?: () => void,
+): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       onTimeout?.();
-      reject(new BridgeError({ code: TIMEOUT, message: words }));
+      reject(new BridgeError({ code: TIMEOUT, message: words() }));
     }, ms);
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
@@ -193,7 +199,12 @@ function httpCall(options: BridgeOptions, domain: string, verb: string): Call {
         message: words(BAD_RESPONSE, 'app.bridge.unexpectedAnswer', { status: String(response.status) }),
       });
     })();
-    return withDeadline(request, ms, deadlineMessage(domain, verb, ms), () => abort.abort());
+    return withDeadline(
+      request,
+      ms,
+      () => deadlineMessage(domain, verb, ms),
+      () => abort.abort(),
+    );
   };
 }
 
@@ -206,7 +217,7 @@ function ipcCall(options: BridgeOptions, ipc: RoomdeckApi, domain: string, verb:
         code: UNREACHABLE,
         message: words(UNREACHABLE, 'app.bridge.unavailable'),
       });
-    return withDeadline(Promise.resolve(fn(args)), ms, deadlineMessage(domain, verb, ms));
+    return withDeadline(Promise.resolve(fn(args)), ms, () => deadlineMessage(domain, verb, ms));
   };
 }
 
