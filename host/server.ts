@@ -82,16 +82,21 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   // The first page's scripts and the api client's fetch, warmed while nobody is waiting yet: a
   // browser started once the address is announced takes longer to start than this does, and a
   // browser already open is served at once instead (the warm-up stops at its first request).
-  const warm = composing.then(() => warmUp(app, origin, rendererDir, () => asked)).catch(() => undefined);
+  let closing = false;
+  void composing.then(() => warmUp(app, origin, rendererDir, () => asked || closing)).catch(() => undefined);
   return {
     url: `${origin}/`,
     launchUrl: launchUrl(origin, launchToken),
     ready: composing.then(() => undefined),
+    // Without waiting for services still being composed or a warm-up under way: a Ctrl-C moments
+    // after the start stops the host at once (the warm-up stops at its next step).
     async close() {
-      await warm;
+      closing = true;
       await app.close();
-      // Services the host composed itself are the host's to dispose.
-      if (typeof factory === 'function' && services !== null) await services.dispose();
+      // Services the host composed itself are the host's to dispose, once they exist.
+      if (typeof factory !== 'function') return;
+      if (services !== null) await services.dispose();
+      else void composing.then((made) => made.dispose()).catch(() => undefined);
     },
   };
 }

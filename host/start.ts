@@ -28,6 +28,9 @@ const ROOT = projectRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 type Closer = () => Promise<void>;
 
+/** How long a stop may take before the process goes without finishing it. */
+const STOP_DEADLINE_MS = 10_000;
+
 function build(script: BuildScript): void {
   const { outputs, sources } = BUILDS[script];
   if (!needsBuild(ROOT, outputs, sources)) return;
@@ -133,12 +136,19 @@ async function main(): Promise<void> {
   const shutdown = async (code: number): Promise<void> => {
     if (closing) return;
     closing = true;
+    // A close that hangs does not keep the process alive: it goes after ten seconds regardless.
+    setTimeout(() => {
+      console.error('Roomdeck did not stop within 10 s; stopping it now.');
+      process.exit(code === 0 ? 1 : code);
+    }, STOP_DEADLINE_MS).unref();
     for (const close of closers) await close().catch((err: unknown) => console.error(err));
     console.log(code === 0 ? 'Roomdeck stopped.' : 'Roomdeck stopped after an error.');
     process.exit(code);
   };
-  process.once('SIGINT', () => void shutdown(0));
-  process.once('SIGTERM', () => void shutdown(0));
+  // `on`, not `once`: a Ctrl-C in a terminal reaches npm and Roomdeck alike, and npm passes its
+  // own on, so one keypress can arrive twice; the second must not cut a clean stop short.
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
 
   try {
     let { config } = loaded;

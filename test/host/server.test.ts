@@ -69,4 +69,48 @@ describe('startBrowserHost', () => {
     expect(disposed).toBe(true);
     await expect(fetch(host.url)).rejects.toThrow();
   });
+
+  it('listens before its services are composed, makes their requests wait, and closes without waiting for them', async () => {
+    let compose!: () => void;
+    let disposed = false;
+    const host = await startBrowserHost({
+      config: { host: { address: '127.0.0.1', port: 0 } },
+      rendererDir: fakeRendererDir(),
+      services: () =>
+        new Promise((resolve) => {
+          compose = () =>
+            resolve({
+              api: fakeApi(),
+              completeSignIn: async () => undefined,
+              dispose: async () => {
+                disposed = true;
+              },
+            });
+        }),
+    });
+    // Listening already: the printed address needs no services to be refused or served its files.
+    expect((await fetch(host.url)).status).toBe(403);
+    let answered = false;
+    const page = fetch(host.launchUrl).then((response) => {
+      answered = true;
+      return response;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(answered).toBe(false);
+    compose();
+    expect((await page).status).toBe(200);
+    await host.ready;
+    await host.close();
+    expect(disposed).toBe(true);
+
+    const stuck = await startBrowserHost({
+      config: { host: { address: '127.0.0.1', port: 0 } },
+      rendererDir: fakeRendererDir(),
+      services: () => new Promise(() => undefined),
+    });
+    const started = performance.now();
+    await stuck.close();
+    expect(performance.now() - started).toBeLessThan(1_000);
+    await expect(fetch(stuck.url)).rejects.toThrow();
+  });
 });
