@@ -23,8 +23,9 @@ export interface BrowserHost {
   /** The address to print and open: the page with this start's launch token (launch.ts). */
   launchUrl: string;
   /**
-   * Settles when the services are composed: the host listens before then (the first page's request
-   * needs none of them), so a caller can announce it while they load. Rejects when they cannot be.
+   * Settles when the services are composed: the host listens before then (listening needs none of
+   * them; the requests that do wait), so a caller can announce it while they load. Rejects when
+   * they cannot be.
    */
   ready: Promise<void>;
   close(): Promise<void>;
