@@ -31,19 +31,21 @@ export function start({ api, boot, pageKey }: StartOptions): (error: BridgeError
   // only (App asks), once.
   let technician: Promise<TechnicianAccessModel> | undefined;
   const loadTechnician = () => {
-    technician ??= import('./lib/technician/access/access.svelte.ts').then(
-      ({ TechnicianAccessModel }) =>
-        new TechnicianAccessModel({
-          api,
-          tools: createBridge({ ipc: findIpc(TECHNICIAN_ROUTE), baseUrl: `/${TECHNICIAN_ROUTE}`, pageKey }),
-          nav: { ...nav, open: openSignInWindow },
-          clock: systemClock,
-        }),
-    );
-    // A failed load is tried again the next time it is asked for (the next kiosk screen).
-    technician.catch(() => {
-      technician = undefined;
-    });
+    if (technician === undefined) {
+      technician = import('./lib/technician/access/access.svelte.ts').then(
+        ({ TechnicianAccessModel }) =>
+          new TechnicianAccessModel({
+            api,
+            tools: createBridge({ ipc: findIpc(TECHNICIAN_ROUTE), baseUrl: `/${TECHNICIAN_ROUTE}`, pageKey }),
+            nav: { ...nav, open: openSignInWindow },
+            clock: systemClock,
+          }),
+      );
+      // A failed load is tried again the next time it is asked for (the next kiosk screen).
+      technician.catch(() => {
+        technician = undefined;
+      });
+    }
     return technician;
   };
 
