@@ -251,14 +251,24 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     kiosk: config.kiosk,
     gate: technician,
   });
-  // A panel's first screen needs its room at once. Open it while the window is still loading (the
+  // A page served on a fresh start usually arrives before the vault has been read (the browser is
+  // already open when the host announces itself): its room is opened ahead once the session is
+  // known, and its boot takes that opening instead of opening the room a second time.
+  let pageWaiting = false;
+  const openAheadForPage = (): void => {
+    const { systemId } = appConfig();
+    if (systemId === null || session.status().state !== 'signed-in') return;
+    openingAhead.start(systemId, (id) => api.systems.open({ id }));
+  };
+  // A panel's first screen needs its room at once. Open it while no window has asked yet (the
   // connections, the token, the code paths): the page's own boot call then finds the host warm,
   // which halves what that call takes on a fresh start. The answer is dropped (the page gets a
   // fresh one) but for the room's language: the page's catalogue is named with its first bytes
-  // (firstLanguage). Signed out or no room bound: the connection alone.
+  // (firstLanguage). A page already waiting has its room opened ahead instead (above): opening it
+  // twice at once would only slow both. Signed out or no room bound: the connection alone.
   void ready
     .then(async () => {
-      if (session.status().state !== 'signed-in') return;
+      if (session.status().state !== 'signed-in' || pageWaiting) return;
       const systemId = config.systemId ?? settings.getSystemId();
       if (systemId === null) await client.listZones({ limit: 1 });
       else await api.session.boot({});
@@ -301,9 +311,9 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     technicianLive,
     firstLanguage,
     pageServed: () => {
-      const { systemId } = appConfig();
-      if (systemId === null || session.status().state !== 'signed-in') return;
-      openingAhead.start(systemId, (id) => api.systems.open({ id }));
+      pageWaiting = true;
+      // Once the vault has been read: before then every session reads as signed out.
+      void ready.then(openAheadForPage).catch(() => undefined);
     },
     roomSupportUrl: async () => {
       const systemId = config.systemId ?? settings.getSystemId();
