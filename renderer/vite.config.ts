@@ -7,8 +7,8 @@ const here = import.meta.dirname;
 
 /**
  * main.ts is a tiny first script that asks the host for the first screen's data and then imports
- * start.ts (the panel) and the page's first language. The browser learns of those imports only when
- * main.ts runs; a modulepreload link for each of their chunks and everything they import lets it
+ * start.ts (the panel, with the page's first language). The browser learns of that import only when
+ * main.ts runs; a modulepreload link for its chunks and a stylesheet link for their styles let it
  * fetch them alongside main.ts.
  */
 function preloadStart(): Plugin {
@@ -30,12 +30,13 @@ function preloadStart(): Plugin {
           if (chunk?.type === 'chunk') for (const dep of chunk.imports) visit(dep);
         };
         const entryChunk = chunks.find((c) => c.isEntry);
-        // start.ts and whatever else main.ts imports when it runs (the page's first language): all
-        // known now, all fetched with the page.
+        // start.ts and whatever else main.ts imports when it runs: all known now, all fetched with
+        // the page.
         for (const file of [start.fileName, ...(entryChunk?.dynamicImports ?? [])]) visit(file);
         const entry = entryChunk?.fileName;
-        // The styles of the panel's chunks, linked like the entry's own: the page draws with them
-        // from the first frame, and start.ts does not wait to fetch them when it is imported.
+        // The styles of the panel's chunks (the global stylesheet first: start.ts imports it first),
+        // linked from the page: it draws with them from the first frame, and start.ts does not wait
+        // to fetch them when it is imported.
         const styles = new Set<string>();
         for (const file of files) {
           const chunk = bundle[file];
@@ -43,7 +44,7 @@ function preloadStart(): Plugin {
             for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
         }
         return {
-          html: entryStylesFirst(html, [...(entryChunk?.viteMetadata?.importedCss ?? [])]),
+          html,
           tags: [
             ...[...styles]
               .filter((file) => !html.includes(file))
@@ -65,26 +66,6 @@ function preloadStart(): Plugin {
       },
     },
   };
-}
-
-/**
- * The entry's own stylesheet (app.css: the tokens, resets and global rules) moved ahead of every
- * other, as main.ts imports it first: Vite links a shared chunk's styles before the entry's, which
- * would let a global rule override a panel rule of the same specificity.
- */
-function entryStylesFirst(html: string, own: string[]): string {
-  let out = html;
-  for (const file of own) {
-    const link = new RegExp(
-      `[ \\t]*<link rel="stylesheet"[^>]*href="\\./${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>\\n?`,
-    );
-    const found = out.match(link);
-    const first = out.search(/[ \t]*<link rel="stylesheet"/);
-    if (!found || found.index === undefined || first === -1 || found.index <= first) continue;
-    out = out.replace(found[0], '');
-    out = `${out.slice(0, first)}${found[0]}${out.slice(first)}`;
-  }
-  return out;
 }
 
 /** What the entry imports: the bridge and the start-up marks (see first-call below). */
@@ -121,9 +102,9 @@ export default defineConfig({
     // page (preloadStart), so the first screen waits for no stylesheet of its own.
     cssCodeSplit: true,
     rolldownOptions: {
-      // Libraries in chunks named for what they are (a shared chunk otherwise takes the name of
-      // whichever module the bundler met first). TypeBox stays apart: only rooms with a layout
-      // of their own and the technician tools load it.
+      // TypeBox in a chunk named for what it is (a shared chunk otherwise takes the name of whichever
+      // module the bundler met first), apart: only rooms with a layout of their own and the
+      // technician tools load it. Svelte's runtime is the panel's (below): every page loads it.
       output: {
         codeSplitting: {
           groups: [
@@ -141,6 +122,9 @@ export default defineConfig({
             // list, the technician's) keep their own code and styles, and whatever only they use
             // (the start-up spec checks). Captured by what start.ts imports, not by module size:
             // a size bound let a longer start.ts fall out and split the panel into thirteen files.
+            // Svelte's runtime is in it too: a file of its own was one more request before the first
+            // paint, and the browser opens only six connections to the host at once (the page names
+            // its styles, the entry, the first call, the panel and the catalogue: six).
             { name: 'panel-shared', test: PANEL_START },
           ],
         },

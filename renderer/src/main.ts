@@ -1,4 +1,3 @@
-import './app.css';
 import { BOOT_ANSWERED_MARK } from './lib/app/startup-marks.ts';
 import type { BridgeError } from './lib/bridge/bridge.ts';
 import { adoptPageKey, createBridge, findIpc } from './lib/bridge/bridge.ts';
@@ -6,8 +5,8 @@ import { adoptPageKey, createBridge, findIpc } from './lib/bridge/bridge.ts';
 /*
  * The page's first script, kept tiny: it imports only the bridge, and asks the host for what the
  * first screen needs (the session, the configuration, the bound room) before the rest of the
- * panel's code has even been compiled, so the host's work and the browser's overlap. The language
- * and everything else load beside it (./lib/app/first-language.ts, ./start.ts).
+ * panel's code has even been compiled, so the host's work and the browser's overlap. The panel's
+ * code, its styles and the page's language load beside it (./start.ts).
  */
 
 // The bridge reports session-ending errors to the app model, which exists only after start.ts loads.
@@ -33,13 +32,13 @@ void boot.then(
 // paint (the clock's formatters then take a fraction of a millisecond).
 new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(0);
 
-// The page's language, chosen from the boot's answer while the panel's code arrives.
-const words = import('./lib/app/first-language.ts');
-const language = words.then(({ speakFirstLanguage }) => speakFirstLanguage(boot));
+// The panel's code, and the page's language chosen from the boot's answer as soon as it is here.
+const panel = import('./start.ts');
+const language = panel.then(({ speakFirstLanguage }) => speakFirstLanguage(boot));
 /** How long the load-failure screen waits for the page's language before it speaks English. */
 const LANGUAGE_WAIT_MS = 3_000;
 try {
-  const [{ start }] = await Promise.all([import('./start.ts'), language]);
+  const [{ start }] = await Promise.all([panel, language]);
   sessionEnded = start({ api, boot, pageKey });
 } catch {
   // The panel's code did not arrive (the host restarted with another build, the network dropped):
@@ -54,11 +53,11 @@ try {
   const reload = document.createElement('button');
   reload.type = 'button';
   reload.className = 'target primary';
-  // In the page's language when its catalogue arrived (it is loaded beside the panel's code, not
-  // from it). When it did not arrive either, nothing here has any words but the ones written in
+  // In the page's language when the panel's code arrived but failed to start, or its catalogue
+  // came late. When the code did not arrive, nothing here has any words but the ones written in
   // this file: English, so the screen still says what happened and offers the way out.
   try {
-    const { t } = await words;
+    const { t } = await panel;
     message.textContent = t('app.loadFailed');
     reload.textContent = t('common.reload');
   } catch {

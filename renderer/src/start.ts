@@ -1,3 +1,6 @@
+// The global stylesheet first (tokens, resets, global rules): in the panel's one stylesheet ahead of
+// every component's, so a global rule never overrides a panel rule of the same specificity.
+import './app.css';
 import { mount } from 'svelte';
 import { type BootView, type RoomdeckApi, TECHNICIAN_ROUTE } from '#contract';
 import App from './App.svelte';
@@ -9,6 +12,9 @@ import { createLiveEventSource } from './lib/live/live-events.ts';
 import { CODE_LOADED_MARK } from './lib/app/startup-marks.ts';
 import type { OpenedWindow, TechnicianAccessModel } from './lib/technician/access/access.svelte.ts';
 import { pageLanguageState } from './lib/i18n/page-language.svelte.ts';
+
+// The page's first language comes with the panel's code: main.ts imports both in one request.
+export { speakFirstLanguage, t } from './lib/app/first-language.ts';
 
 export interface StartOptions {
   api: RoomdeckApi;
