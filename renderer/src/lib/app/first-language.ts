@@ -8,8 +8,8 @@ export { t };
 
 /**
  * The page's first language, chosen from the boot's answer (the configuration's, the bound room's)
- * and loaded: main.ts imports this beside the panel's code, and the host has already named the
- * catalogue it will need (core/page/catalogue-preload.ts), so the catalogue is on its way too.
+ * and loaded: main.ts imports this with the panel's code (start.ts), and the host has already
+ * named the catalogue it will need (core/page/catalogue-preload.ts), so it is on its way too.
  * pageLanguageState keeps what chose it, so later changes (the room's, a visitor's) follow.
  */
 export async function speakFirstLanguage(boot: Promise<BootView>): Promise<void> {
