@@ -18,12 +18,15 @@ export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 
 /**
  * For `protocol.registerSchemesAsPrivileged`, before `ready`: standard (a real origin, relative URLs
- * resolve), secure (like https: no mixed-content downgrade), and fetch()able by the page's modules.
+ * resolve), secure (like https: no mixed-content downgrade), fetch()able by the page's modules, and
+ * with V8's code cache, as http(s) pages have it: the panel's scripts compiled once are not compiled
+ * again at every later load (a wall panel's nightly restart, its watchdog's reloads). The cache is
+ * keyed by the standard scheme's origin (Electron refuses it for any other scheme).
  * No `bypassCSP`, no `corsEnabled`, no service workers: the page needs none of them.
  */
 export const APP_SCHEME_PRIVILEGES = {
   scheme: APP_SCHEME,
-  privileges: { standard: true, secure: true, supportFetchAPI: true },
+  privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
 } as const;
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {

@@ -187,7 +187,12 @@ describe('the compiled main process', () => {
     const privileged = first(entries, 'protocol.registerSchemesAsPrivileged');
     expect(privileged).toMatchObject({
       beforeReady: true,
-      schemes: [{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }],
+      schemes: [
+        {
+          scheme: 'app',
+          privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+        },
+      ],
     });
     expect(privileged!.seq).toBeLessThan(first(entries, 'app.ready')!.seq);
     expect(first(entries, 'protocol.handle')).toMatchObject({ scheme: 'app' });

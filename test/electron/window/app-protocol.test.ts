@@ -35,10 +35,10 @@ afterAll(async () => {
 });
 
 describe('the app:// scheme', () => {
-  it('is registered as a standard, secure, fetch-capable scheme and nothing more', () => {
+  it('is registered as a standard, secure, fetch-capable scheme with a code cache, and nothing more', () => {
     expect(APP_SCHEME_PRIVILEGES).toEqual({
       scheme: 'app',
-      privileges: { standard: true, secure: true, supportFetchAPI: true },
+      privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
     });
     expect(APP_ENTRY_URL).toBe('app://roomdeck/index.html');
   });
