@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_KEY_META, PAGE_KEY_STORAGE } from '#contract';
-import { adoptPageKey } from '../../renderer/src/lib/bridge/bridge.ts';
+import { adoptPageKey, pageKeyOf } from '../../renderer/src/lib/bridge/bridge.ts';
 
 /** A page as the host serves it: for the printed address with the key in it, or without. */
 function servedPage(key: string | null, address = '/?launch=the-token') {
@@ -56,9 +56,22 @@ describe('the page key a tab adopts', () => {
     expect(window.location.search).toBe('?other=1');
   });
 
-  it('still serves this load with its key when site data is blocked', () => {
+  it('still serves this load with its key when site data is blocked, to its later readers too', () => {
     servedPage('b'.repeat(43));
     expect(adoptPageKey(page(memoryStorage(true).storage))).toBe('b'.repeat(43));
     expect(window.location.search).toBe('');
+    // The technician tools open their own event stream later, reading the key as the page has it.
+    const refused = () => {
+      throw new DOMException('blocked', 'SecurityError');
+    };
+    expect(pageKeyOf(refused)).toBe('b'.repeat(43));
+    expect(pageKeyOf(memoryStorage(true).storage)).toBe('b'.repeat(43));
+  });
+
+  it('gives later readers the key storage keeps, the same as the page adopted', () => {
+    servedPage('c'.repeat(43));
+    const { storage } = memoryStorage();
+    expect(adoptPageKey(page(storage))).toBe('c'.repeat(43));
+    expect(pageKeyOf(storage)).toBe('c'.repeat(43));
   });
 });

@@ -244,10 +244,21 @@ export function createBridge(options: BridgeOptions = {}): RoomdeckApi {
 }
 
 /**
- * The browser host's page key for this tab, which an earlier load of the tab kept in
- * sessionStorage (adoptPageKey; contract/page-key.ts). Null when there is none, or storage is blocked.
+ * The key adoptPageKey settled on for this page load: with site data blocked, sessionStorage keeps
+ * nothing, and the page's later readers (the technician tools' live events) ask for it here.
+ */
+let adoptedKey: string | null = null;
+
+/**
+ * The browser host's page key for this tab: the one this load adopted (adoptPageKey), as kept in
+ * sessionStorage (contract/page-key.ts) or, with storage blocked, as adopted. Null when there is none.
  */
 export function pageKeyOf(storage: () => Pick<Storage, 'getItem'> | undefined): string | null {
+  return storedPageKey(storage) ?? adoptedKey;
+}
+
+/** The key an earlier load of the tab kept in sessionStorage; null when none, or storage is blocked. */
+function storedPageKey(storage: () => Pick<Storage, 'getItem'> | undefined): string | null {
   try {
     return storage()?.getItem(PAGE_KEY_STORAGE) ?? null;
   } catch {
@@ -272,8 +283,12 @@ export interface LaunchedPage {
  */
 export function adoptPageKey(page: LaunchedPage): string | null {
   const meta = page.document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_KEY_META}"]`);
-  if (meta === null) return pageKeyOf(page.storage);
+  if (meta === null) {
+    adoptedKey = storedPageKey(page.storage);
+    return adoptedKey;
+  }
   const key = meta.content;
+  adoptedKey = key;
   meta.remove();
   page.history.replaceState(page.history.state, '', `${page.location.pathname}${page.location.hash}`);
   try {
