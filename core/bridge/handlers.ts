@@ -265,13 +265,14 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   // which halves what that call takes on a fresh start. The answer is dropped (the page gets a
   // fresh one) but for the room's language: the page's catalogue is named with its first bytes
   // (firstLanguage). A page already waiting has its room opened ahead instead (above): opening it
-  // twice at once would only slow both. Signed out or no room bound: the connection alone.
+  // twice at once would only slow both. Signed out: nothing. No room bound: the connection alone,
+  // for the room list the page is about to ask for.
   void ready
     .then(async () => {
-      if (session.status().state !== 'signed-in' || pageWaiting) return;
+      if (session.status().state !== 'signed-in') return;
       const systemId = config.systemId ?? settings.getSystemId();
       if (systemId === null) await client.listZones({ limit: 1 });
-      else await api.session.boot({});
+      else if (!pageWaiting) await api.session.boot({});
     })
     .catch(() => undefined);
   // A technician always types their own password: never the panel's managed account.
