@@ -1,4 +1,4 @@
-import { BOOT_ANSWERED_MARK } from './lib/app/startup-marks.ts';
+import { BOOT_ANSWERED_MARK, CODE_LOADED_MARK } from './lib/app/startup-marks.ts';
 import type { BridgeError } from './lib/bridge/bridge.ts';
 import { adoptPageKey, createBridge, findIpc } from './lib/bridge/bridge.ts';
 
@@ -34,6 +34,10 @@ new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).forma
 
 // The panel's code, and the page's language chosen from the boot's answer as soon as it is here.
 const panel = import('./start.ts');
+void panel.then(
+  () => performance.mark(CODE_LOADED_MARK),
+  () => undefined,
+);
 const language = panel.then(({ speakFirstLanguage }) => speakFirstLanguage(boot));
 /** How long the load-failure screen waits for the page's language before it speaks English. */
 const LANGUAGE_WAIT_MS = 3_000;

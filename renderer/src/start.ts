@@ -9,7 +9,6 @@ import { type BridgeError, createBridge, findIpc } from './lib/bridge/bridge.ts'
 import { systemClock } from './lib/time/clock.ts';
 import { PanelHeartbeat } from './lib/panel/heartbeat.ts';
 import { createLiveEventSource } from './lib/live/live-events.ts';
-import { CODE_LOADED_MARK } from './lib/app/startup-marks.ts';
 import type { OpenedWindow, TechnicianAccessModel } from './lib/technician/access/access.svelte.ts';
 import { pageLanguageState } from './lib/i18n/page-language.svelte.ts';
 
@@ -26,7 +25,6 @@ export interface StartOptions {
 
 /** Mounts the app; returns where the bridge's session-ending errors go from now on. */
 export function start({ api, boot, pageKey }: StartOptions): (error: BridgeError) => void {
-  performance.mark(CODE_LOADED_MARK);
   const nav = { assign: (url: string) => window.location.assign(url) };
   // The page's live channel (IPC under Electron, the host's event stream in a browser): one per
   // page load, its watcher named in every room's watch list.

@@ -9,5 +9,8 @@ export const INTERACTIVE_MARK = 'roomdeck:interactive';
 export const BOOT_ANSWERED_MARK = 'roomdeck:boot-answered';
 /** The page's language is loaded (its catalogue, the Translator): words can be shown. */
 export const CATALOGUE_READY_MARK = 'roomdeck:catalogue-ready';
-/** start.ts (the panel's code) has loaded and begins to mount. */
+/**
+ * The panel's code (start.ts and its chunk) has arrived and been evaluated: whether the boot's
+ * answer or the catalogue are in yet or not (the panel mounts once all three are).
+ */
 export const CODE_LOADED_MARK = 'roomdeck:code-loaded';
