@@ -7,8 +7,9 @@ export const OPENING_AHEAD_MS = 3_000;
  * The bound room opened while its page is still being served: the host knows the room before the
  * page asks, so it starts `systems.open` when it serves index.html (or, on a fresh start, as soon as
  * the vault says who is signed in) and the page's own `session.boot` a moment later takes that
- * opening instead of starting its own, so the page's code loading and the service's answers overlap. Taken once (the boot of the page that was served), for the same
- * room, within OPENING_AHEAD_MS. A failed one is the boot's answer, not tried again: it failed moments
+ * opening instead of starting its own, so the page's code loading and the service's answers
+ * overlap. Taken once (the boot of the page that was served), for the same room, within
+ * OPENING_AHEAD_MS. A failed one is the boot's answer, not tried again: it failed moments
  * ago, and against a service that does not answer, a second attempt would make the boot wait twice
  * as long as the page's deadline allows (the page would say "not signed in" instead of showing the
  * room as unknown).
