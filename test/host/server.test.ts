@@ -4,6 +4,13 @@ import { startBrowserHost } from '../../host/server.ts';
 import { fakeApi } from '../support/fake-api.ts';
 import { fakeRendererDir, pageKeyIn } from './fixture.ts';
 
+/**
+ * fetch with a deadline: a host that never answers fails the test at the line that asked, and a
+ * closed host's port, which another test's server may have taken meanwhile, cannot hold a test.
+ */
+const get = (url: string, init: RequestInit = {}) =>
+  fetch(url, { ...init, signal: AbortSignal.timeout(5_000) });
+
 describe('startBrowserHost', () => {
   it('makes a new launch token for every start', async () => {
     const start = () =>
@@ -17,7 +24,7 @@ describe('startBrowserHost', () => {
       const token = (url: string) => new URL(url).searchParams.get('launch');
       expect(token(a.launchUrl)).not.toBe(token(b.launchUrl));
       // One host's token opens nothing on the other.
-      const crossed = await fetch(`${b.url}?launch=${token(a.launchUrl)}`, { redirect: 'manual' });
+      const crossed = await get(`${b.url}?launch=${token(a.launchUrl)}`, { redirect: 'manual' });
       expect(crossed.status).toBe(403);
     } finally {
       await Promise.all([a.close(), b.close()]);
@@ -47,17 +54,17 @@ describe('startBrowserHost', () => {
       expect(seen).toEqual([origin, `${origin}/callback`]);
       expect(host.launchUrl).toMatch(new RegExp(`^${origin}/\\?launch=[A-Za-z0-9_-]{43}$`));
 
-      const bare = await fetch(host.url);
+      const bare = await get(host.url);
       expect(bare.status).toBe(403);
       expect(bare.headers.get('set-cookie')).toBeNull();
 
-      const page = await fetch(host.launchUrl, { redirect: 'manual' });
+      const page = await get(host.launchUrl, { redirect: 'manual' });
       expect(page.status).toBe(200);
       const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
       expect(cookie).toMatch(/^roomdeck_session=/);
       const key = pageKeyIn(await page.text());
 
-      const answer = await fetch(`${origin}/bridge/session/status`, {
+      const answer = await get(`${origin}/bridge/session/status`, {
         method: 'POST',
         headers: { cookie, [PAGE_KEY_HEADER]: key, origin, 'content-type': 'application/json' },
         body: '{}',
@@ -67,7 +74,7 @@ describe('startBrowserHost', () => {
       await host.close();
     }
     expect(disposed).toBe(true);
-    await expect(fetch(host.url)).rejects.toThrow();
+    await expect(get(host.url)).rejects.toThrow();
   });
 
   it('listens before its services are composed, makes their requests wait, and closes without waiting for them', async () => {
@@ -89,9 +96,9 @@ describe('startBrowserHost', () => {
         }),
     });
     // Listening already: the printed address needs no services to be refused or served its files.
-    expect((await fetch(host.url)).status).toBe(403);
+    expect((await get(host.url)).status).toBe(403);
     let answered = false;
-    const page = fetch(host.launchUrl).then((response) => {
+    const page = get(host.launchUrl).then((response) => {
       answered = true;
       return response;
     });
@@ -111,6 +118,6 @@ describe('startBrowserHost', () => {
     const started = performance.now();
     await stuck.close();
     expect(performance.now() - started).toBeLessThan(1_000);
-    await expect(fetch(stuck.url)).rejects.toThrow();
+    await expect(get(stuck.url)).rejects.toThrow();
   });
 });
