@@ -28,7 +28,7 @@ describe('the room opened ahead of a page served before the vault is read', () =
     await sim.close();
   });
 
-  /** Services whose vault answers only when `open()` is called, counting what they ask the service. */
+  /** Services whose vault answers only once `readVault()` is called, counting what they ask the service. */
   function startingServices(): { services: MainServices; readVault: () => void; asked: string[] } {
     let readVault!: () => void;
     const vaultRead = new Promise<void>((resolve) => {
