@@ -270,7 +270,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   void ready
     .then(async () => {
       if (session.status().state !== 'signed-in') return;
-      const systemId = config.systemId ?? settings.getSystemId();
+      const { systemId } = appConfig();
       if (systemId === null) await client.listZones({ limit: 1 });
       else if (!pageWaiting) await api.session.boot({});
     })

@@ -145,7 +145,7 @@ test('the page names first only what its first screen shows: help, calls, a join
   const named = [...html.matchAll(/(?:src|href)="\.\/(assets\/[\w.-]+\.(?:js|css))"/g)].map((m) => m[1]!);
   expect(named.length).toBeGreaterThan(1);
   // A handful of files, not the panel in pieces: the entry, its first call, Svelte, the panel's
-  // chunk and the facades main.ts imports it by (renderer/vite.config.ts, panel-shared), beside
+  // chunk and the facade main.ts imports it by (renderer/vite.config.ts, panel-shared), beside
   // the language's catalogue the host names.
   const catalogues = new Set(Object.values(catalogueFiles()).flat());
   const own = named.filter((file) => file.endsWith('.js') && !catalogues.has(file));
