@@ -329,3 +329,38 @@ test('free until the half hour: Book now offers "Until" it, and books exactly up
   expect((await calendar()).current).toMatchObject({ booked_here: true, end: soon.start });
   await expect(card(page).getByRole('status')).toHaveText(new RegExp(`^In use until ${until}`));
 });
+
+test('"Until" pressed in the last moment of a minute still books exactly up to the next meeting', async ({
+  page,
+}) => {
+  // Up to a minute waiting for the moment, on top of the usual.
+  test.setTimeout(150_000);
+  const soon = await deskBooking(Math.floor(nowS() / 60) * 60 + 20 * 60, 30, 'Design review');
+  await openRoom(page, stack.host.url, 'Huddle 3.2');
+  const until = bookNow(page).getByRole('button', { name: /^Until / });
+  await expect(until).toBeVisible();
+  // Pressed 5 ms before the minute turns, by this machine's clock, which the simulator's calendar
+  // reads too: timed in the page to the millisecond (a click sent from here would land anywhere in
+  // a 100 ms window). The button was drawn at the panel's last tick, in the minute that is ending;
+  // the request reaches the calendar in the next, which counts one minute less to the meeting.
+  const pressedAt = await until.evaluate(
+    (button) =>
+      new Promise<number>((resolve) => {
+        const left = 60_000 - (Date.now() % 60_000) - 5;
+        setTimeout(
+          () => {
+            (button as HTMLButtonElement).click();
+            resolve(Date.now());
+          },
+          left < 2_000 ? left + 60_000 : left,
+        );
+      }),
+  );
+  // A timer late under load may land just past the turn: a view a tick old is then still the last
+  // minute's. Farther off, this would not be the moment it means to test.
+  const fromTurn = ((pressedAt + 30_000) % 60_000) - 30_000;
+  expect(Math.abs(fromTurn), 'pressed within a second of the minute’s turn').toBeLessThan(1_000);
+  await expect(card(page)).toHaveAttribute('data-booking', 'busy');
+  await expect(card(page).locator('.booking-problem')).toHaveCount(0);
+  expect((await calendar()).current).toMatchObject({ booked_here: true, end: soon.start });
+});

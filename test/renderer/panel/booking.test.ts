@@ -43,7 +43,7 @@ describe('the room’s booking, as the panel says it', () => {
     // 40 minutes free: a quick 15, or the whole gap, "Until 14:00".
     expect(view?.bookChoices).toEqual([
       { minutes: 15, label: '15 min' },
-      { minutes: 40, label: 'Until 14:00' },
+      { minutes: 40, label: 'Until 14:00', until: at(14) },
     ]);
     expect(bookingView({ connected: true, today }, at(14, 30), time)?.bookChoices).toEqual([]);
   });
@@ -53,12 +53,12 @@ describe('the room’s booking, as the panel says it', () => {
     // Twenty-three seconds past 8:00: the calendar's booking ends on the minute, so 30 still fits.
     expect(bookingView({ connected: true, today: morning }, at(8) + 23, time)?.bookChoices).toEqual([
       { minutes: 15, label: '15 min' },
-      { minutes: 30, label: 'Until 08:30' },
+      { minutes: 30, label: 'Until 08:30', until: at(8, 30) },
     ]);
     // Seventy-five minutes: still the two, beside the headline.
     expect(bookingView({ connected: true, today: morning }, at(7, 15), time)?.bookChoices).toEqual([
       { minutes: 15, label: '15 min' },
-      { minutes: 75, label: 'Until 08:30' },
+      { minutes: 75, label: 'Until 08:30', until: at(8, 30) },
     ]);
     // A next meeting hours off: the lengths alone.
     expect(
@@ -82,7 +82,7 @@ describe('the room’s booking, as the panel says it', () => {
 
   it('offers "Until HH:MM" when less than the shortest length fits, and nothing under 5 minutes', () => {
     expect(bookingView({ connected: true, today }, at(13, 52), time)?.bookChoices).toEqual([
-      { minutes: 8, label: 'Until 14:00' },
+      { minutes: 8, label: 'Until 14:00', until: at(14) },
     ]);
     expect(bookingView({ connected: true, today }, at(13, 56), time)?.bookChoices).toEqual([]);
   });

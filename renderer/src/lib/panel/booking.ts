@@ -24,6 +24,8 @@ export interface Meeting {
 export interface LengthChoice {
   minutes: number;
   label: string;
+  /** Book now's "Until HH:MM": the time it books up to (epoch s). Its minutes are counted again at the press. */
+  until?: number;
 }
 
 /** The calendar's shortest booking (its `book_now` / `extend` take 5–240 minutes). */
@@ -124,9 +126,35 @@ export function bookLengths(
   const cap = Math.min(LONGEST, Math.floor(gap));
   const whole = until !== null && cap >= SHORTEST && gap <= UNTIL_WITHIN;
   const shorter: number[] = BOOK_STEPS.filter((m) => (whole ? m < cap : m <= cap));
-  const choices = shorter.map((minutes) => ({ minutes, label: label(minutes) }));
-  if (whole) choices.push({ minutes: cap, label: t('room.booking.lengthUntil', { time: time(until) }) });
+  const choices: LengthChoice[] = shorter.map((minutes) => ({ minutes, label: label(minutes) }));
+  if (whole)
+    choices.push({ minutes: cap, label: t('room.booking.lengthUntil', { time: time(until) }), until });
   return whole && choices.length > 2 ? [choices[0]!, choices[choices.length - 1]!] : choices;
+}
+
+/*
+ * The calendar counts Book now from the minute the request reaches it, and the panel's view (and so
+ * the "Until 14:30" button's minutes) is as old as the clock's last tick. Pressed in a minute's last
+ * moments, the count made from the view could arrive in the next minute and ask one minute too many:
+ * "book 40 minutes or less" for a button that promised exactly the gap. So an "Until" is counted at
+ * the press from the clock, and a press in the last MINUTE_TURN_MS of a minute waits for the next
+ * one (the button shows busy meanwhile) rather than ending a minute early.
+ */
+
+/** A request reaches the calendar well within this; a press this close to the next minute waits for it. */
+export const MINUTE_TURN_MS = 1_500;
+
+/** How long a press of "Until HH:MM" at `nowMs` waits before counting (ms): 0 unless the minute is about to turn. */
+export function holdBeforeCounting(nowMs: number): number {
+  const left = 60_000 - (((nowMs % 60_000) + 60_000) % 60_000);
+  return left < MINUTE_TURN_MS ? left + 50 : 0;
+}
+
+/** The minutes Book now asks for `choice` counted at `nowMs`: an "Until" from this minute's start to its time. */
+export function minutesToBook(choice: LengthChoice, nowMs: number): number {
+  if (choice.until === undefined) return choice.minutes;
+  const minuteStart = Math.floor(nowMs / 60_000) * 60;
+  return Math.min(LONGEST, Math.floor((choice.until - minuteStart) / 60));
 }
 
 /** How long the panel says a released meeting was given back (seconds after the release). */

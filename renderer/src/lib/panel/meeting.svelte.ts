@@ -1,6 +1,13 @@
 import type { ModuleState } from '#contract';
 import type { Room } from '../room/room.svelte.ts';
-import { type BookingView, bookingView, nextMeetingStart } from './booking.ts';
+import {
+  type BookingView,
+  bookingView,
+  holdBeforeCounting,
+  type LengthChoice,
+  minutesToBook,
+  nextMeetingStart,
+} from './booking.ts';
 
 /** How often the calendar is re-read while its no-show countdown runs. */
 const COUNTDOWN_READ_MS = 3_000;
@@ -51,8 +58,17 @@ export class MeetingDesk {
     return start === null ? null : start * 1000;
   }
 
-  book(method: BookingVerb, minutes?: number): Promise<boolean> {
-    return this.#send(method, minutes === undefined ? [] : [minutes]);
+  /** `length`: minutes, or one of the view's choices (Book now's "Until HH:MM" is counted at the press). */
+  book(method: BookingVerb, length?: number | LengthChoice): Promise<boolean> {
+    if (typeof length === 'object') return this.#send(method, () => this.#countAtPress(length));
+    return this.#send(method, length === undefined ? [] : [length]);
+  }
+
+  async #countAtPress(choice: LengthChoice): Promise<unknown[]> {
+    const { clock } = this.#from.room;
+    const hold = choice.until === undefined ? 0 : holdBeforeCounting(clock.now());
+    if (hold > 0) await new Promise<void>((resolve) => clock.setTimeout(resolve, hold));
+    return [minutesToBook(choice, clock.now())];
   }
 
   /** Cancel: the meeting booked here by mistake leaves the calendar, and the room is free again. */
@@ -61,14 +77,16 @@ export class MeetingDesk {
     return mine ? this.#send('cancel', [mine.id]) : Promise.resolve(false);
   }
 
-  async #send(method: BookingVerb, args: unknown[]): Promise<boolean> {
+  /** `args`, or how to work them out once the press is taken (the panel shows busy meanwhile). */
+  async #send(method: BookingVerb, args: unknown[] | (() => Promise<unknown[]>)): Promise<boolean> {
     const { room } = this.#from;
     const at = room.plan?.bookings;
     if (!at || this.#busy) return false;
     this.#busy = true;
     this.#problem = null;
     try {
-      await room.exec(at.module, at.index, { method, args });
+      const sent = Array.isArray(args) ? args : await args();
+      await room.exec(at.module, at.index, { method, args: sent });
       room.feeds.refresh(at);
       return true;
     } catch (error) {

@@ -1,7 +1,7 @@
 import type { PanelTimers } from '#contract';
 import type { Room } from '../room/room.svelte.ts';
 import type { Transition } from '../control/values.ts';
-import type { BookingView } from './booking.ts';
+import type { BookingView, LengthChoice } from './booking.ts';
 import { IdleWatch } from './idle.svelte.ts';
 import { type BookingVerb, MeetingDesk } from './meeting.svelte.ts';
 import type { PageSpec, PanelPlan, SourceTile } from '../plan/plan.ts';
@@ -307,8 +307,8 @@ export class PanelModel {
     this.#power.dismissProblem();
   }
 
-  book(method: BookingVerb, minutes?: number): Promise<boolean> {
-    return this.#meeting.book(method, minutes);
+  book(method: BookingVerb, length?: number | LengthChoice): Promise<boolean> {
+    return this.#meeting.book(method, length);
   }
 
   /** End meeting (or Room off) is under way. */
