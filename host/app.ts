@@ -2,7 +2,6 @@ import { ErrorCode } from '../contract/error-codes.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -23,6 +22,7 @@ import { readCatalogueFiles, withCataloguePreload } from '../core/page/catalogue
 import type { FirstLanguage } from '../core/page/first-language.ts';
 import { ignoredCallbackPage, launchRequiredPage, returnToAppPage, technicianSignedInPage } from './pages.ts';
 import { decodedPath, isPagePath } from './paths.ts';
+import { AssetFiles } from './asset-files.ts';
 
 /** What the host needs from the main-process services (`createMainServices` returns this). */
 export interface HostServices {
@@ -251,20 +251,18 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
   };
   app.get('/', page);
   app.get('/index.html', page);
-  await app.register(fastifyStatic, {
-    root: path.join(rendererDir, ASSETS),
-    prefix: `/${ASSETS}/`,
-    index: false,
-    wildcard: true,
-    dotfiles: 'ignore',
-    etag: false,
-    lastModified: false,
-    // Vite names every asset by its content: a browser may keep it for good, and a reload then
-    // asks the host for the page alone.
-    cacheControl: false,
-    setHeaders: (reply) => {
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
-    },
+  // The page's files, from memory (asset-files.ts), read ahead of the page's first request.
+  // Vite names every file by its content: a browser may keep it for good, and a reload then asks
+  // the host for the page alone.
+  const assets = new AssetFiles(path.join(rendererDir, ASSETS));
+  void assets.preload();
+  app.get<{ Params: { name: string } }>(`/${ASSETS}/:name`, async (request, reply) => {
+    const file = await assets.file(request.params.name);
+    if (file === null) return reply.callNotFound();
+    return reply
+      .type(file.type)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(file.body);
   });
 
   return app;
