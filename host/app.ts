@@ -85,6 +85,11 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 /** Where Vite puts everything but the page: content-named, public, served as files. */
 const ASSETS = 'assets';
 
+/** For Fastify's schema compilers: every route with a schema brings its own compilers. */
+const ownCompilers = () => () => {
+  throw new Error('A route with a schema brings its own validator and serializer (see bridge-http.ts).');
+};
+
 const BAD_ADDRESS: BridgeErrorBody = {
   code: ErrorCode.ROOMDECK_HOST_BAD_REQUEST,
   message: 'This address is not valid (it has a malformed %-encoding). Open the address Roomdeck printed.',
@@ -104,6 +109,10 @@ export async function buildHostApp(options: HostAppOptions): Promise<FastifyInst
   const { services, rendererDir, origin, launchToken } = options;
   const app = Fastify({
     logger: options.logger ?? false,
+    // Left to itself Fastify loads Ajv and fast-json-stringify as it is created (about 12 ms before
+    // the host can listen) to compile schemas that no route here leaves to it: the bridge's route
+    // brings its own validator and serializer (bridge-http.ts). A route that does not is refused.
+    schemaController: { compilersFactory: { buildValidator: ownCompilers, buildSerializer: ownCompilers } },
     // A path the router cannot decode (`/%`, `/%zz`) answers like every other refusal: JSON.
     frameworkErrors: (error, _request, reply) => {
       if (error.code === 'FST_ERR_BAD_URL') return jsonError(reply, 400, BAD_ADDRESS);

@@ -1,7 +1,6 @@
 import { ErrorCode } from '../contract/error-codes.ts';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastJson from 'fast-json-stringify';
 import { type TSchema, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,6 +11,7 @@ import { PAGE_KEY_HEADER, PAGE_KEY_PARAM } from '../contract/page-key.ts';
 import type { LiveRoute } from '../core/bridge/live-channel.ts';
 import { dispatch, INTERNAL, INVALID_ARGS, resolveVerb, UNKNOWN_VERB } from '../core/bridge/validate.ts';
 import { liveEvents } from './live-events.ts';
+import { replyJson } from './reply-json.ts';
 
 /**
  * The HTTP transport for the browser host: `POST /bridge/:domain/:verb`, JSON body = the verb's
@@ -106,15 +106,13 @@ const Reply = Type.Object({
   error: Type.Optional(ErrorBody),
 });
 /**
- * One serializer for every bridge answer. Fastify would build one per status code and route (seven
- * codes, the panel's and the technician's routes: fourteen, all the same shape) before it listens,
- * some 45–75 ms of the host's start-up; this builds it once, for the first route that asks.
+ * One serializer for every bridge answer (reply-json.ts). Fastify would build one per status code and
+ * route (seven codes, the panel's and the technician's routes: fourteen, all the same shape) before
+ * it listens.
  */
-let replySerializer: ((reply: unknown) => string) | undefined;
 const serializeReply = ({ schema }: { schema: unknown }) => {
   if (schema !== Reply) throw new Error('The bridge answers only in its Reply shape.');
-  replySerializer ??= fastJson(Reply);
-  return replySerializer;
+  return replyJson;
 };
 
 const Params = Type.Object({

@@ -161,6 +161,16 @@ describe('the browser host', () => {
     expect(page.headers['cache-control']).toBe('no-store');
   });
 
+  it('compiles no schema of its own: a route with a schema and no compilers of its own is refused', async () => {
+    const checked = await setup();
+    checked.app.post('/checked', { schema: { body: { type: 'object' } } }, async () => ({ ok: true }));
+    await expect(checked.app.ready()).rejects.toThrow(/brings its own validator and serializer/);
+    await close?.();
+    const listed = await setup();
+    listed.app.get('/listed', { schema: { response: { 200: { type: 'object' } } } }, async () => ({}));
+    await expect(listed.app.ready()).rejects.toThrow(/brings its own validator and serializer/);
+  });
+
   it('answers unknown paths and path traversal with JSON 404', async () => {
     const { inject } = await setup();
     for (const url of ['/nope', '/assets/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd']) {
