@@ -1,6 +1,6 @@
 import { BOOT_ANSWERED_MARK, CODE_LOADED_MARK } from './lib/app/startup-marks.ts';
 import type { BridgeError } from './lib/bridge/bridge.ts';
-import { adoptPageKey, createBridge, findIpc } from './lib/bridge/bridge.ts';
+import { adoptPageKey, createBridge, findIpc, servedPageKey } from './lib/bridge/bridge.ts';
 
 /*
  * The page's first script, kept tiny: it imports only the bridge, and asks the host for what the
@@ -13,14 +13,18 @@ import { adoptPageKey, createBridge, findIpc } from './lib/bridge/bridge.ts';
 let sessionEnded: (error: BridgeError) => void = () => undefined;
 // In a browser, the host's page key for this tab (unused over Electron's IPC): in the page when it
 // was served for the printed address, else kept by an earlier load of the tab.
-const pageKey = adoptPageKey({
+const launchedPage = {
   document,
   history: window.history,
   location: window.location,
   storage: () => globalThis.sessionStorage,
-});
+};
+const served = servedPageKey(document);
+const pageKey = served ?? adoptPageKey(launchedPage);
 const api = createBridge({ ipc: findIpc(), pageKey, onSessionEnded: (error) => sessionEnded(error) });
 const boot = api.session.boot({});
+// Kept for the tab's reloads, and the launch token out of the address, once the call is on its way.
+if (served !== null) adoptPageKey(launchedPage);
 // The app model handles a failure once it takes the answer; until then it must not count as unhandled.
 void boot.then(
   () => performance.mark(BOOT_ANSWERED_MARK),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_KEY_META, PAGE_KEY_STORAGE } from '#contract';
-import { adoptPageKey, pageKeyOf } from '../../renderer/src/lib/bridge/bridge.ts';
+import { adoptPageKey, pageKeyOf, servedPageKey } from '../../renderer/src/lib/bridge/bridge.ts';
 
 /** A page as the host serves it: for the printed address with the key in it, or without. */
 function servedPage(key: string | null, address = '/?launch=the-token') {
@@ -44,6 +44,16 @@ describe('the page key a tab adopts', () => {
     expect(document.querySelector(`meta[name="${PAGE_KEY_META}"]`)).toBeNull();
     expect(window.location.search).toBe('');
     expect(window.location.pathname).toBe('/');
+  });
+
+  it('reads the key the page was served with before anything is kept or the address tidied', () => {
+    servedPage('s'.repeat(43));
+    expect(servedPageKey(document)).toBe('s'.repeat(43));
+    // Nothing changed yet: the key is still in the page, the token in the address.
+    expect(document.querySelector(`meta[name="${PAGE_KEY_META}"]`)).not.toBeNull();
+    expect(window.location.search).toBe('?launch=the-token');
+    servedPage(null, '/');
+    expect(servedPageKey(document)).toBeNull();
   });
 
   it('on a reload (no key in the page) uses the key an earlier load kept, leaving the address alone', () => {

@@ -275,6 +275,16 @@ export interface LaunchedPage {
 }
 
 /**
+ * The key the page was served with (the printed address's page carries it in a `<meta>`), read
+ * without touching the tab's storage or history: the page's first call need not wait for them
+ * (sessionStorage's first use in a new tab, and the address's rewrite, took about 7 ms of a cold
+ * start before the call went out). adoptPageKey keeps it and tidies the address afterwards.
+ */
+export function servedPageKey(document: Pick<Document, 'querySelector'>): string | null {
+  return document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_KEY_META}"]`)?.content ?? null;
+}
+
+/**
  * This tab's page key. A page served for the printed address (`/?launch=TOKEN`) carries it in a
  * `<meta>` (host/launch-page.ts): it is kept in sessionStorage for the tab's reloads, the element
  * goes, and the address becomes the page's own without the token, in the address bar and the
