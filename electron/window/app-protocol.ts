@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../../core/csp.ts';
 
@@ -125,9 +125,18 @@ export interface AppProtocolOptions {
   isFile?: (file: string) => Promise<boolean>;
   /** The app's page as served (the page's catalogue named in it: core/page/catalogue-preload.ts). */
   page?: (html: string) => string;
+  /** Lists a folder (the bundle's assets, read ahead); defaults to node:fs. */
+  readDir?: (dir: string) => Promise<string[]>;
 }
 
-/** The `protocol.handle('app', …)` handler: files of the bundle with their type and the CSP, nothing else. */
+/**
+ * The `protocol.handle('app', …)` handler: files of the bundle with their type and the CSP, nothing
+ * else. Each file is read once and kept (the bundle changes only with an update, which restarts the
+ * app), and the assets folder is read ahead as the handler is made: on a cold start the page asks
+ * for its first files while the main process is opening the room, and a read from disk waits behind
+ * that work (measured on the browser host, which serves the same files the same way:
+ * host/asset-files.ts). A file that was not there is looked for again when next asked.
+ */
 export function createAppProtocolHandler(
   options: AppProtocolOptions,
 ): (request: AppRequest) => Promise<Response> {
@@ -141,16 +150,30 @@ export function createAppProtocolHandler(
         return false;
       }
     });
+  const held = new Map<string, Promise<Uint8Array | null>>();
+  const contentOf = (file: string): Promise<Uint8Array | null> => {
+    const kept = held.get(file);
+    if (kept !== undefined) return kept;
+    const reading = (async () => ((await isFile(file)) ? await read(file) : null))().catch(() => null);
+    held.set(file, reading);
+    void reading.then((body) => {
+      if (body === null) held.delete(file);
+    });
+    return reading;
+  };
+  const assets = path.resolve(options.root, 'assets');
+  void (options.readDir ?? ((dir: string) => readdir(dir)))(assets).then(
+    (names) => {
+      for (const name of names) void contentOf(path.join(assets, name));
+    },
+    () => undefined, // No assets folder: each request says so with a 404.
+  );
   return async (request) => {
     const target = resolveAppRequest(options.root, request.url, request.method);
     if (!target.ok) return refusal(target.status);
-    if (!(await isFile(target.file))) return refusal(404);
-    let body: Uint8Array;
-    try {
-      body = await read(target.file);
-    } catch {
-      return refusal(404);
-    }
+    const content = await contentOf(target.file);
+    if (content === null) return refusal(404);
+    let body = content;
     if (options.page !== undefined && path.basename(target.file) === 'index.html')
       body = new TextEncoder().encode(options.page(new TextDecoder().decode(body)));
     const headers = new Headers(SECURITY_HEADERS);

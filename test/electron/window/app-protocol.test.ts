@@ -88,6 +88,52 @@ describe('the app:// scheme', () => {
     );
   });
 
+  it('reads the assets ahead and every file once; the page hook still runs at every load', async () => {
+    const reads: string[] = [];
+    let pages = 0;
+    const served = createAppProtocolHandler({
+      root,
+      readFile: async (file) => {
+        reads.push(path.relative(root, file));
+        return new TextEncoder().encode(`content of ${path.basename(file)}`);
+      },
+      page: (html) => `${html}<!-- load ${++pages} -->`,
+    });
+    // Read ahead as the handler is made, before any request.
+    await expect.poll(() => reads.filter((f) => f.startsWith('assets')).length).toBe(5);
+    const js = `app://roomdeck/assets/index-abc.js`;
+    expect(await (await served({ url: js, method: 'GET' })).text()).toBe('content of index-abc.js');
+    expect(await (await served({ url: js, method: 'GET' })).text()).toBe('content of index-abc.js');
+    expect(await (await served({ url: 'app://roomdeck/', method: 'GET' })).text()).toContain('load 1');
+    expect(await (await served({ url: 'app://roomdeck/index.html', method: 'GET' })).text()).toContain(
+      'load 2',
+    );
+    expect(reads.filter((f) => f === path.join('assets', 'index-abc.js'))).toHaveLength(1);
+    expect(reads.filter((f) => f === 'index.html')).toHaveLength(1);
+  });
+
+  it('finds a file that was not there when first asked once it is', async () => {
+    const served = createAppProtocolHandler({ root });
+    const url = 'app://roomdeck/assets/late-1.js';
+    expect((await served({ url, method: 'GET' })).status).toBe(404);
+    await writeFile(path.join(root, 'assets', 'late-1.js'), 'export {};');
+    const late = await served({ url, method: 'GET' });
+    expect(late.status).toBe(200);
+    expect(await late.text()).toBe('export {};');
+  });
+
+  it('a bundle without an assets folder still serves its page', async () => {
+    const bare = await mkdtemp(path.join(tmpdir(), 'roomdeck-app-bare-'));
+    try {
+      await writeFile(path.join(bare, 'index.html'), '<title>Bare</title>');
+      const served = createAppProtocolHandler({ root: bare });
+      expect(await (await served({ url: 'app://roomdeck/', method: 'GET' })).text()).toContain('Bare');
+      expect((await served({ url: 'app://roomdeck/assets/x.js', method: 'GET' })).status).toBe(404);
+    } finally {
+      await rm(bare, { recursive: true, force: true });
+    }
+  });
+
   it('answers 404 for files that are not there and for folders', async () => {
     expect((await get('app://roomdeck/nope.js')).status).toBe(404);
     expect((await get('app://roomdeck/assets')).status).toBe(404);
