@@ -337,19 +337,25 @@ test('"Until" pressed in the last moment of a minute still books exactly up to t
   test.setTimeout(150_000);
   const soon = await deskBooking(Math.floor(nowS() / 60) * 60 + 20 * 60, 30, 'Design review');
   await openRoom(page, stack.host.url, 'Huddle 3.2');
-  const until = bookNow(page).getByRole('button', { name: /^Until / });
-  await expect(until).toBeVisible();
+  await expect(bookNow(page).getByRole('button', { name: /^Until / })).toBeVisible();
   // Pressed 5 ms before the minute turns, by this machine's clock, which the simulator's calendar
   // reads too: timed in the page to the millisecond (a click sent from here would land anywhere in
   // a 100 ms window). The button was drawn at the panel's last tick, in the minute that is ending;
   // the request reaches the calendar in the next, which counts one minute less to the meeting.
-  const pressedAt = await until.evaluate(
-    (button) =>
-      new Promise<number>((resolve) => {
+  // The button is found at the moment of the press: each minute's "Until" is a button of its own,
+  // so one found before a minute turned would no longer be on the screen.
+  const pressedAt = await page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
         const left = 60_000 - (Date.now() % 60_000) - 5;
         setTimeout(
           () => {
-            (button as HTMLButtonElement).click();
+            const button = [...document.querySelectorAll<HTMLButtonElement>('.book-now button')].find((b) =>
+              b.textContent?.startsWith('Until '),
+            );
+            if (button === undefined)
+              return reject(new Error('no "Until" button at the moment of the press'));
+            button.click();
             resolve(Date.now());
           },
           left < 2_000 ? left + 60_000 : left,
