@@ -1,6 +1,7 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../../core/csp.ts';
+import { contentTypeOf, HeldFiles } from '../../core/page/held-files.ts';
 
 /**
  * The renderer's own scheme. Electron's security checklist asks for a custom protocol instead of
@@ -28,34 +29,6 @@ export const APP_SCHEME_PRIVILEGES = {
   scheme: APP_SCHEME,
   privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
 } as const;
-
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.map': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.wasm': 'application/wasm',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-};
-
-export function contentTypeOf(file: string): string {
-  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-}
 
 /** The same headers the browser host sends with the page (host/app.ts). */
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -134,8 +107,7 @@ export interface AppProtocolOptions {
  * else. Each file is read once and kept (the bundle changes only with an update, which restarts the
  * app), and the assets folder is read ahead as the handler is made: on a cold start the page asks
  * for its first files while the main process is opening the room, and a read from disk waits behind
- * that work (measured on the browser host, which serves the same files the same way:
- * host/asset-files.ts). A file that was not there is looked for again when next asked.
+ * that work (core/page/held-files.ts). A file that was not there is looked for again when next asked.
  */
 export function createAppProtocolHandler(
   options: AppProtocolOptions,
@@ -150,28 +122,12 @@ export function createAppProtocolHandler(
         return false;
       }
     });
-  const held = new Map<string, Promise<Uint8Array | null>>();
-  const contentOf = (file: string): Promise<Uint8Array | null> => {
-    const kept = held.get(file);
-    if (kept !== undefined) return kept;
-    const reading = (async () => ((await isFile(file)) ? await read(file) : null))().catch(() => null);
-    held.set(file, reading);
-    void reading.then((body) => {
-      if (body === null) held.delete(file);
-    });
-    return reading;
-  };
-  const assets = path.resolve(options.root, 'assets');
-  void (options.readDir ?? ((dir: string) => readdir(dir)))(assets).then(
-    (names) => {
-      for (const name of names) void contentOf(path.join(assets, name));
-    },
-    () => undefined, // No assets folder: each request says so with a 404.
-  );
+  const held = new HeldFiles<Uint8Array>(async (file) => ((await isFile(file)) ? read(file) : null));
+  void held.readAhead(path.resolve(options.root, 'assets'), options.readDir);
   return async (request) => {
     const target = resolveAppRequest(options.root, request.url, request.method);
     if (!target.ok) return refusal(target.status);
-    const content = await contentOf(target.file);
+    const content = await held.get(target.file);
     if (content === null) return refusal(404);
     let body = content;
     if (options.page !== undefined && path.basename(target.file) === 'index.html')
