@@ -281,8 +281,12 @@ export interface LaunchedPage {
  * start before the call went out). adoptPageKey keeps it and tidies the address afterwards.
  */
 export function servedPageKey(document: Pick<Document, 'querySelector'>): string | null {
-  return document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_KEY_META}"]`)?.content ?? null;
+  return pageKeyMeta(document)?.content ?? null;
 }
+
+/** The `<meta>` the host puts the page key in (host/launch-page.ts), while the page still has it. */
+const pageKeyMeta = (document: Pick<Document, 'querySelector'>) =>
+  document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_KEY_META}"]`);
 
 /**
  * This tab's page key. A page served for the printed address (`/?launch=TOKEN`) carries it in a
@@ -292,7 +296,7 @@ export function servedPageKey(document: Pick<Document, 'querySelector'>): string
  * still serves this load; a reload then asks for the printed address again (the host says so).
  */
 export function adoptPageKey(page: LaunchedPage): string | null {
-  const meta = page.document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_KEY_META}"]`);
+  const meta = pageKeyMeta(page.document);
   if (meta === null) {
     adoptedKey = storedPageKey(page.storage);
     return adoptedKey;
