@@ -54,7 +54,7 @@ async function pressUntil(tickLagMs: number, transitMs: number, count: 'at the p
   expect(until, 'an "Until" choice').toBeDefined();
   let minutes = until.minutes;
   if (count === 'at the press') {
-    clock.advance(holdBeforeCounting(clock.now()));
+    clock.advance(holdBeforeCounting(until, clock.now()));
     minutes = minutesToBook(until, clock.now());
   }
   clock.advance(transitMs);
@@ -83,13 +83,31 @@ describe('Book now "Until HH:MM", pressed as the minute turns', () => {
     expect((await calendar()).current).toMatchObject({ booked_here: true, end: next });
   });
 
+  it('with the shortest booking left as the minute ends, it goes as counted: booked, or the calendar’s own refusal', async () => {
+    // 13:54:58.6, the next meeting at 14:00: five minutes, the calendar's shortest. Waiting for the
+    // turn would leave four, which it cannot book; sent at once, it is in time...
+    clock.advance(60_000 - (clock.now() % 60_000) - 1_400);
+    const next = await nextMeetingIn(5);
+    const inTime = await pressUntil(0, 900, 'at the press');
+    expect(inTime.response.status, inTime.response.text).toBe(200);
+    expect((await calendar()).current).toMatchObject({ booked_here: true, end: next });
+    // ...or, arriving after the turn, refused in the calendar's words, never as a malformed request.
+    await clearDay();
+    clock.advance(60_000 - (clock.now() % 60_000) + 60_000 - 1_400);
+    await nextMeetingIn(5);
+    const late = await pressUntil(0, 1_450, 'at the press');
+    expect(late.response.status).toBe(502);
+    expect(late.response.text).toMatch(/booked from \d\d:\d\d \(Design review\)/);
+  });
+
   it('at any moment of the minute, with any tick and any transit under the turn, it ends as the next meeting starts', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 0, max: 59_999 }),
         fc.integer({ min: 0, max: 999 }),
         fc.integer({ min: 0, max: MINUTE_TURN_MS - 1 }),
-        fc.integer({ min: 5, max: 89 }),
+        // Six minutes and more: five at a minute's end is the case above.
+        fc.integer({ min: 6, max: 89 }),
         async (msIntoMinute, tickLagMs, transitMs, gap) => {
           await clearDay();
           // Each run from the next minute on: the calendar's clock only goes forward.
@@ -109,13 +127,36 @@ describe('Book now "Until HH:MM", pressed as the minute turns', () => {
 describe('holding a press for the turn of the minute', () => {
   it('waits only in the last moments of a minute, and then counts in the next with the turn ahead', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 4_000_000_000_000 }), (nowMs) => {
-        const hold = holdBeforeCounting(nowMs);
-        const left = 60_000 - (nowMs % 60_000);
-        expect(hold === 0).toBe(left >= MINUTE_TURN_MS);
-        expect(hold).toBeLessThanOrEqual(MINUTE_TURN_MS + 50);
-        expect(60_000 - ((nowMs + hold) % 60_000)).toBeGreaterThanOrEqual(MINUTE_TURN_MS);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 4_000_000_000_000 }),
+        fc.integer({ min: 6, max: 240 }),
+        (nowMs, aheadMinutes) => {
+          // An "Until" with enough left after the turn to book.
+          const choice = { minutes: 0, label: '', until: (Math.floor(nowMs / 60_000) + aheadMinutes) * 60 };
+          const hold = holdBeforeCounting(choice, nowMs);
+          const left = 60_000 - (nowMs % 60_000);
+          expect(hold === 0).toBe(left >= MINUTE_TURN_MS);
+          expect(hold).toBeLessThanOrEqual(MINUTE_TURN_MS + 50);
+          expect(60_000 - ((nowMs + hold) % 60_000)).toBeGreaterThanOrEqual(MINUTE_TURN_MS);
+        },
+      ),
+    );
+  });
+
+  it('never waits for a fixed length, nor when the turn would leave less than the shortest booking', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 4_000_000_000_000 }),
+        fc.integer({ min: 1, max: 600 }),
+        (nowMs, aheadMinutes) => {
+          const until = (Math.floor(nowMs / 60_000) + aheadMinutes) * 60;
+          expect(holdBeforeCounting({ minutes: 15, label: '15 min' }, nowMs)).toBe(0);
+          const hold = holdBeforeCounting({ minutes: 0, label: '', until }, nowMs);
+          if (hold > 0)
+            expect(minutesToBook({ minutes: 0, label: '', until }, nowMs + hold)).toBeGreaterThanOrEqual(5);
+          if (aheadMinutes <= 5) expect(hold).toBe(0);
+        },
+      ),
     );
   });
 

@@ -138,16 +138,24 @@ export function bookLengths(
  * moments, the count made from the view could arrive in the next minute and ask one minute too many:
  * "book 40 minutes or less" for a button that promised exactly the gap. So an "Until" is counted at
  * the press from the clock, and a press in the last MINUTE_TURN_MS of a minute waits for the next
- * one (the button shows busy meanwhile) rather than ending a minute early.
+ * one (the button shows busy meanwhile) rather than ending a minute early. Unless the next minute
+ * would leave less than the calendar's shortest booking: then it goes as counted, and arrives in
+ * time, or is refused in the calendar's own words ("booked from 14:00").
  */
 
 /** A request reaches the calendar well within this; a press this close to the next minute waits for it. */
 export const MINUTE_TURN_MS = 1_500;
 
-/** How long a press of "Until HH:MM" at `nowMs` waits before counting (ms): 0 unless the minute is about to turn. */
-export function holdBeforeCounting(nowMs: number): number {
+/**
+ * How long a press of `choice` at `nowMs` waits before counting (ms): 0 but for an "Until" pressed
+ * as the minute is about to turn, with enough left after the turn to book.
+ */
+export function holdBeforeCounting(choice: LengthChoice, nowMs: number): number {
+  if (choice.until === undefined) return 0;
   const left = 60_000 - (((nowMs % 60_000) + 60_000) % 60_000);
-  return left < MINUTE_TURN_MS ? left + 50 : 0;
+  if (left >= MINUTE_TURN_MS) return 0;
+  const hold = left + 50;
+  return minutesToBook(choice, nowMs + hold) >= SHORTEST ? hold : 0;
 }
 
 /** The minutes Book now asks for `choice` counted at `nowMs`: an "Until" from this minute's start to its time. */

@@ -66,7 +66,7 @@ export class MeetingDesk {
 
   async #countAtPress(choice: LengthChoice): Promise<unknown[]> {
     const { clock } = this.#from.room;
-    const hold = choice.until === undefined ? 0 : holdBeforeCounting(clock.now());
+    const hold = holdBeforeCounting(choice, clock.now());
     if (hold > 0) await new Promise<void>((resolve) => clock.setTimeout(resolve, hold));
     return [minutesToBook(choice, clock.now())];
   }
