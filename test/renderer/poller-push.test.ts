@@ -61,16 +61,16 @@ describe('the poller with the live channel pushing', () => {
     const h = harness();
     h.poller.watch(DISPLAY);
     h.poller.watch(LIGHTS);
-    h.poller.start();
-    await vi.advanceTimersByTimeAsync(0);
     h.poller.setPush(true);
+    h.poller.start();
     h.poller.pushState('Display/1', { power: 'pushed' });
     expect(h.events).toContain('state Display/1 {"power":"pushed"}');
     h.calls.length = 0;
     await vi.advanceTimersByTimeAsync(60_000);
-    // The pushed module is not asked for at all; the one whose state has not come keeps polling.
+    // The pushed module is not asked for at all; the one whose state has not come is polled after
+    // pushWaitMs (3 s), then every idle interval (2 s).
     expect(count(h, 'Display')).toBe(0);
-    expect(count(h, 'Lighting')).toBe(30);
+    expect(count(h, 'Lighting')).toBe(29);
     h.poller.pushState('Lighting/1', { level: 1 });
     h.calls.length = 0;
     await vi.advanceTimersByTimeAsync(60_000);
@@ -177,6 +177,78 @@ describe('the poller with the live channel pushing', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     // pushWaitMs (3 s): the lights' state never came, so they are polled; the display is not.
     expect(h.calls).toEqual([LIGHTS]);
+  });
+
+  it('checks a pushed state that contradicts the poll before it: not live until a poll asked after it answers', async () => {
+    // The socket came back while the page polled: the page's poll saw the new input, the main
+    // process's read (answered by the service a moment before the change) arrives after it.
+    const h = harness();
+    let answer: (s: ModuleState) => void = () => undefined;
+    h.answer = () => new Promise((resolve) => (answer = resolve));
+    h.poller.watch(DISPLAY);
+    h.poller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    answer({ input: 'hdmi2' });
+    await vi.advanceTimersByTimeAsync(0);
+    h.poller.pushStale('Display/1');
+    h.poller.setPush(true);
+    h.calls.length = 0;
+    h.events.length = 0;
+    h.poller.pushState('Display/1', { input: 'hdmi1' });
+    // Not taken (the poll's value stays, not live: the stale event made it so) and read again at once.
+    expect(h.events).toEqual([]);
+    expect(h.calls).toEqual([DISPLAY]);
+    answer({ input: 'hdmi2' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.events).toEqual(['state Display/1 {"input":"hdmi2"}', 'stale Display/1 false']);
+    // Settled: the pushes that follow are live at once, and nothing is polled any more.
+    h.calls.length = 0;
+    h.events.length = 0;
+    h.poller.pushState('Display/1', { input: 'hdmi3' });
+    expect(h.events).toEqual(['state Display/1 {"input":"hdmi3"}']);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(h.calls).toEqual([]);
+  });
+
+  it('takes a pushed state that agrees with the last poll as live, whatever the order of its keys', async () => {
+    const h = harness();
+    h.answer = async () => ({ power: true, input: 'hdmi2' });
+    h.poller.watch(DISPLAY);
+    h.poller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    h.poller.setPush(true);
+    h.calls.length = 0;
+    h.events.length = 0;
+    h.poller.pushState('Display/1', { input: 'hdmi2', power: true });
+    expect(h.events).toEqual(['state Display/1 {"input":"hdmi2","power":true}']);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(h.calls).toEqual([]);
+  });
+
+  it('a channel that starts over while a check is out: the check answers as a poll, and checks the next push', async () => {
+    const h = harness();
+    let answer: (s: ModuleState) => void = () => undefined;
+    h.answer = () => new Promise((resolve) => (answer = resolve));
+    h.poller.watch(DISPLAY);
+    h.poller.setPush(true);
+    h.poller.start();
+    // No pushed state within pushWaitMs: polled.
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(h.calls).toEqual([DISPLAY]);
+    answer({ input: 'hdmi2' });
+    await vi.advanceTimersByTimeAsync(0);
+    h.poller.pushState('Display/1', { input: 'hdmi1' });
+    h.poller.pushStale('Display/1');
+    h.events.length = 0;
+    answer({ input: 'hdmi3' });
+    await vi.advanceTimersByTimeAsync(0);
+    // The poll’s answer was shown live; the next push disagrees with it, so it is checked in turn.
+    expect(h.events).toEqual(['state Display/1 {"input":"hdmi3"}', 'stale Display/1 false']);
+    h.events.length = 0;
+    h.calls.length = 0;
+    h.poller.pushState('Display/1', { input: 'hdmi2' });
+    expect(h.events).toEqual(['stale Display/1 true']);
+    expect(h.calls).toEqual([DISPLAY]);
   });
 
   it('keeps a pushed value live when a poll of another module finds the service gone (the channel says so itself)', async () => {

@@ -1,6 +1,7 @@
 import { ErrorCode } from '#contract';
 import type { ModuleState } from '#contract';
 import type { PollerOptions, PollTarget } from './poller-options.ts';
+import { sameState } from './same-state.ts';
 
 /*
  * Live feedback: one state request per bound module, never two at once for the same module, faster
@@ -9,6 +10,14 @@ import type { PollerOptions, PollTarget } from './poller-options.ts';
  * state has arrived is not polled at all until the channel falls back to polling or says its value
  * is stale. Plain TypeScript so it runs (and is measured) in Node; poller.svelte.ts turns its
  * callbacks into reactive state.
+ *
+ * Two readers feed one module: the page's own polls and the main process's pushed states (its read
+ * over HTTP, then the socket's notifies). Each is in order by itself, but not against the other: a
+ * pushed state can be a read the service answered before a poll the page has already shown. So a
+ * pushed state is taken at once only when the page has not polled since its last push, or when it
+ * says what the last poll said; otherwise the module is shown as not live and read once more, and
+ * that read (asked after the pushed state arrived, so newer than it) decides. From then on the
+ * pushes follow on from it.
  */
 
 export type { PollerEvents, PollerOptions, PollTarget } from './poller-options.ts';
@@ -36,6 +45,13 @@ interface Entry {
   pushed: boolean;
   /** Push mode: its next poll only waits for the first pushed state (a press does not hurry it). */
   awaitingPush: boolean;
+  /**
+   * The last poll's answer, while no push since has said the same: a push that says otherwise may
+   * be the older of the two, so it is checked by one more poll before it is called live.
+   */
+  polled: ModuleState | null;
+  /** The poll out checks a pushed state that disagreed with the poll before it. */
+  checking: boolean;
 }
 
 export const keyOf = (target: PollTarget): string => `${target.module}/${target.index}`;
@@ -88,6 +104,8 @@ export class Poller {
       everyMs,
       pushed: false,
       awaitingPush: false,
+      polled: null,
+      checking: false,
     };
     this.#entries.set(key, entry);
     if (this.#active) this.#begin(entry);
@@ -169,7 +187,10 @@ export class Poller {
     }
   }
 
-  /** A module's whole state, pushed: as fresh as a poll's answer, and it replaces any poll still out. */
+  /**
+   * A module's whole state, pushed: it replaces any poll still out, and it is as fresh as a poll's
+   * answer unless the page's last poll said otherwise (then a poll decides: see the top).
+   */
   pushState(key: string, state: ModuleState): void {
     const entry = this.#entries.get(key);
     if (!entry) return;
@@ -179,9 +200,22 @@ export class Poller {
     entry.hung = false;
     entry.again = false;
     entry.awaitingPush = false;
-    entry.pushed = this.#push;
+    entry.checking = false;
     this.#clear(entry);
-    this.#succeeded(entry, state);
+    const polled = entry.polled;
+    entry.polled = null;
+    if (polled !== null && !sameState(polled, state)) {
+      // Which of the two is newer is not known. Nothing acts on the pushed one (a press waiting
+      // for its confirmation could take an old value for it): the poll's stays shown, not as live,
+      // until a poll asked now says.
+      entry.pushed = false;
+      entry.checking = true;
+      this.#setStale(entry, true);
+      if (this.#active) this.#run(entry);
+      return;
+    }
+    entry.pushed = this.#push;
+    this.#succeeded(entry, state, 'push');
   }
 
   /**
@@ -192,6 +226,8 @@ export class Poller {
     const entry = this.#entries.get(key);
     if (!entry) return;
     entry.pushed = false;
+    // The channel starts over: a poll still out answers as any poll (its answer checks the next push).
+    entry.checking = false;
     this.#setStale(entry, true);
     if (!this.#active) return;
     if (!this.#push) {
@@ -299,7 +335,7 @@ export class Poller {
     request.then(
       (state) => {
         this.#o.clock.clearTimeout(watchdog);
-        if (current()) this.#succeeded(entry, state);
+        if (current()) this.#succeeded(entry, state, 'poll');
       },
       (error: unknown) => {
         this.#o.clock.clearTimeout(watchdog);
@@ -329,7 +365,13 @@ export class Poller {
     if (this.#active) this.#schedule(entry, this.#o.hungRetryMs ?? 1_000);
   }
 
-  #succeeded(entry: Entry, state: ModuleState): void {
+  #succeeded(entry: Entry, state: ModuleState, from: 'poll' | 'push'): void {
+    if (from === 'poll' && entry.checking) {
+      // Asked after the disputed push arrived: newer than it, and the pushes that follow it are newer
+      // still. Pushed from now on, if the channel pushes.
+      entry.checking = false;
+      entry.pushed = this.#push;
+    } else if (from === 'poll') entry.polled = state;
     entry.inFlight = false;
     entry.hung = false;
     entry.failures = 0;
