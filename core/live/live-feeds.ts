@@ -258,6 +258,8 @@ export class SocketFeeds implements LiveFeeds {
     if (socket === null || feed.generation !== generation || this.#modules.get(moduleKeyOf(key)) !== entry)
       return;
     let state: ModuleState;
+    // The notifies held so far tell of changes this read will see itself (see ModuleFeed).
+    const asked = feed.readAsked();
     try {
       state = await this.#deps.readState(key.sys, { module: key.mod, index: key.index });
     } catch (error) {
@@ -266,7 +268,7 @@ export class SocketFeeds implements LiveFeeds {
       this.#deps.log.warn('live read failed', { systemId: key.sys, module: key.mod, index: key.index, code });
       return this.#retry(entry, attempt + 1);
     }
-    const fresh = feed.read(generation, state, MAX_KEYS_PER_MODULE);
+    const fresh = feed.read(generation, state, MAX_KEYS_PER_MODULE, asked);
     if (fresh === null || this.#socket !== socket) return;
     this.#emitState(key, fresh);
     // Keys the read showed that are not bound yet (all of them for a new module).

@@ -3,9 +3,12 @@ import type { ModuleState } from '../../contract/domain.ts';
 /**
  * One watched module's state as the page may see it. Its values are `fresh` only after a whole read
  * over HTTP on the current socket; until then (a new module, or any module after a reconnect) the
- * notifies are held aside and laid over the read when it lands: a notify is never older than the
- * read it races (every later change would notify again), and a key whose value is null gets no
- * notify on bind (D6), which is why the read is needed at all. Pure: no I/O.
+ * notifies are held aside and laid over the read when it lands, and a key whose value is null gets
+ * no notify on bind (D6), which is why the read is needed at all. Only the notifies that arrived
+ * after the read was asked are laid over it: one that arrived before tells of a change the read
+ * already saw (the value a bind sends, say, and the key changed again before the service read it),
+ * while one that arrives during the read may tell of a change the read missed (and every later
+ * change would notify again). Pure: no I/O.
  */
 export class ModuleFeed {
   /** Status keys bound (or being bound) on the current socket. */
@@ -14,7 +17,9 @@ export class ModuleFeed {
   generation = 0;
   #state: ModuleState | null = null;
   #fresh = false;
-  #overlay = new Map<string, unknown>();
+  /** Each key's newest held notify, and when it arrived (counted in notifies held). */
+  #overlay = new Map<string, { value: unknown; at: number }>();
+  #held = 0;
 
   get fresh(): boolean {
     return this.#fresh;
@@ -41,7 +46,7 @@ export class ModuleFeed {
    */
   notify(name: string, value: unknown): boolean {
     if (!this.#fresh || this.#state === null) {
-      this.#overlay.set(name, value);
+      this.#overlay.set(name, { value, at: ++this.#held });
       return false;
     }
     const had = Object.hasOwn(this.#state, name);
@@ -56,11 +61,22 @@ export class ModuleFeed {
     return true;
   }
 
+  /** A read is being asked for now: pass what this returns to `read` with its answer. */
+  readAsked(): number {
+    return this.#held;
+  }
+
   /**
-   * The read of `generation` answered: the state is fresh, the held notifies laid over it. At most
-   * `maxKeys` keys are kept (a module that names more is not a device's; the rest are not shown).
+   * The read of `generation` answered: the state is fresh, with the notifies held since `asked`
+   * (readAsked, when the read was asked; 0: every one held) laid over it. At most `maxKeys` keys are
+   * kept (a module that names more is not a device's; the rest are not shown).
    */
-  read(generation: number, state: ModuleState, maxKeys = Number.POSITIVE_INFINITY): ModuleState | null {
+  read(
+    generation: number,
+    state: ModuleState,
+    maxKeys = Number.POSITIVE_INFINITY,
+    asked = 0,
+  ): ModuleState | null {
     if (generation !== this.generation) return null;
     const merged: ModuleState = {};
     let kept = 0;
@@ -69,7 +85,8 @@ export class ModuleFeed {
       merged[name] = value;
       kept += 1;
     }
-    for (const [name, value] of this.#overlay) {
+    for (const [name, { value, at }] of this.#overlay) {
+      if (at <= asked) continue;
       if (value === null) delete merged[name];
       else if (Object.hasOwn(merged, name) || kept < maxKeys) merged[name] = value;
     }
