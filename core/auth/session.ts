@@ -50,6 +50,8 @@ export class Session implements AccessTokenSource {
   /** The next interactive sign-in must show the service's login page (after an explicit sign-out). */
   #promptLogin = false;
   #restored: Promise<void> | null = null;
+  /** A sign-out between dropping the tokens and saying "signed out" (see signOut). */
+  #signingOut: Promise<unknown> | null = null;
   #disposed = false;
   readonly #keeper: TokenKeeper;
   readonly #refusal: CredentialsRefusal;
@@ -269,6 +271,31 @@ export class Session implements AccessTokenSource {
    */
   async signOut(): Promise<void> {
     await this.restore();
+    const forgetting = this.#forgetHere();
+    this.#signingOut = forgetting;
+    const tokens = await forgetting.finally(() => {
+      if (this.#signingOut === forgetting) this.#signingOut = null;
+    });
+    if (tokens !== null) await this.#keeper.revoke(tokens);
+    await this.#endLoginSession(tokens !== null);
+  }
+
+  /**
+   * Resolves once no sign-out is between dropping the tokens and saying so. Until then the status
+   * still says "signed in" while no call can be made: whatever reads the status or wants a token
+   * waits for this, so that a page is never told "not signed in" by one answer and "signed in" by
+   * the next (and a page loaded meanwhile does not start as signed in, to be signed out a moment
+   * later).
+   */
+  settled(): Promise<void> {
+    return (this.#signingOut ?? Promise.resolve()).then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  /** The tokens out of memory and the vault, then "signed out"; returns them for revocation. */
+  async #forgetHere(): Promise<TokenSet | null> {
     this.#abandonSignIns();
     this.#reauth?.stop();
     const tokens = this.#keeper.drop();
@@ -276,8 +303,7 @@ export class Session implements AccessTokenSource {
     await this.#keeper.forget();
     await this.#signOutMemory.save(true).catch(() => undefined);
     this.#set('signed-out', null);
-    if (tokens !== null) await this.#keeper.revoke(tokens);
-    await this.#endLoginSession(tokens !== null);
+    return tokens;
   }
 
   /** The browser's login session at the service: ended where the service has a page for it. */
@@ -311,6 +337,7 @@ export class Session implements AccessTokenSource {
    */
   async getAccessToken(): Promise<string> {
     await this.restore();
+    await this.settled();
     if (!this.#keeper.hasTokens && this.#reauth?.active === true) await this.#reauth.wait();
     return this.#keeper.accessToken();
   }

@@ -26,6 +26,8 @@ export function sessionVerbs(deps: SessionVerbsDeps): RoomdeckApi['session'] {
 
   /** A panel's first screen in one call: the status, the configuration and, signed in, its room. */
   const boot = async (): Promise<BootView> => {
+    // A sign-out under way says "signed out" in a moment: a page loaded now must not start signed in.
+    await session.settled();
     const config = appConfig();
     const systemId = config.systemId;
     if (status().state !== 'signed-in' || systemId === null)
@@ -39,7 +41,10 @@ export function sessionVerbs(deps: SessionVerbsDeps): RoomdeckApi['session'] {
   };
 
   const verbs: RoomdeckApi['session'] = {
-    status: after(async () => status()),
+    status: after(async () => {
+      await session.settled();
+      return status();
+    }),
     boot: after(boot),
     link: after(async () => link.view()),
     signIn: after(async () => {

@@ -344,6 +344,51 @@ describe('session storage and sign-out', () => {
     expect(clock.pending()).toEqual([]);
   });
 
+  it('keeps callers waiting while a sign-out wipes the vault, then tells them all "signed out"', async () => {
+    // The wipe is slow (a disk under load). Between dropping the tokens and saying so, a call that
+    // wants a token and a page that asks for the status must not be told two different stories.
+    const start = Date.UTC(2030, 0, 1);
+    const stored = createMemoryVault(
+      sampleTokens({
+        server: SERVER,
+        accessToken: 'AT-0',
+        refreshToken: 'RT-0',
+        issuedAt: start,
+        expiresAt: start + 14 * DAY,
+      }),
+    );
+    let wipe: () => void = () => undefined;
+    const vault: TokenVault = {
+      ...stored,
+      clear: () => new Promise<void>((resolve) => (wipe = () => void stored.clear().then(resolve))),
+    };
+    const { session } = setup({ vault });
+    await session.restore();
+    expect(await session.getAccessToken()).toBe('AT-0');
+    const signingOut = session.signOut();
+    await settle();
+    // The tokens are gone from memory; the status does not say so yet, and nobody is answered.
+    expect(session.status().state).toBe('signed-in');
+    let told: string | undefined;
+    const token = codeOf(session.getAccessToken()).then((code) => {
+      told = code;
+      return session.status().state;
+    });
+    let settledAs: string | undefined;
+    void session.settled().then(() => {
+      settledAs = session.status().state;
+    });
+    await settle();
+    expect(told).toBeUndefined();
+    expect(settledAs).toBeUndefined();
+    wipe();
+    // Told "not signed in" only once the status says "signed out".
+    expect(await token).toBe('signed-out');
+    expect(told).toBe('ROOMDECK_AUTH_REQUIRED');
+    expect(settledAs).toBe('signed-out');
+    await signingOut;
+  });
+
   it('signs out locally even when revocation cannot reach the service', async () => {
     const offline = fakeFetch(() => {
       throw new TypeError('fetch failed');
