@@ -51,7 +51,7 @@ export class Session implements AccessTokenSource {
   #promptLogin = false;
   #restored: Promise<void> | null = null;
   /** A sign-out between dropping the tokens and saying "signed out" (see signOut). */
-  #signingOut: Promise<unknown> | null = null;
+  #signingOut: Promise<TokenSet | null> | null = null;
   #disposed = false;
   readonly #keeper: TokenKeeper;
   readonly #refusal: CredentialsRefusal;

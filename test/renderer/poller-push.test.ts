@@ -47,6 +47,13 @@ function harness(): Harness {
   return h;
 }
 
+/** Polls answered by the test: each call answers the request out last. */
+function holdAnswers(h: Harness): (state: ModuleState) => void {
+  let answer: (state: ModuleState) => void = () => undefined;
+  h.answer = () => new Promise((resolve) => (answer = resolve));
+  return (state) => answer(state);
+}
+
 const count = (h: Harness, module: string) => h.calls.filter((c) => c.module === module).length;
 
 beforeEach(() => {
@@ -84,8 +91,7 @@ describe('the poller with the live channel pushing', () => {
 
   it('drops the answer of a poll that was out when the pushed state arrived (it was asked before)', async () => {
     const h = harness();
-    let answer: (s: ModuleState) => void = () => undefined;
-    h.answer = () => new Promise((resolve) => (answer = resolve));
+    const answer = holdAnswers(h);
     h.poller.watch(DISPLAY);
     h.poller.start();
     h.poller.setPush(true);
@@ -183,8 +189,7 @@ describe('the poller with the live channel pushing', () => {
     // The socket came back while the page polled: the page's poll saw the new input, the main
     // process's read (answered by the service a moment before the change) arrives after it.
     const h = harness();
-    let answer: (s: ModuleState) => void = () => undefined;
-    h.answer = () => new Promise((resolve) => (answer = resolve));
+    const answer = holdAnswers(h);
     h.poller.watch(DISPLAY);
     h.poller.start();
     await vi.advanceTimersByTimeAsync(0);
@@ -227,8 +232,7 @@ describe('the poller with the live channel pushing', () => {
 
   it('a channel that starts over while a check is out: the check answers as a poll, and checks the next push', async () => {
     const h = harness();
-    let answer: (s: ModuleState) => void = () => undefined;
-    h.answer = () => new Promise((resolve) => (answer = resolve));
+    const answer = holdAnswers(h);
     h.poller.watch(DISPLAY);
     h.poller.setPush(true);
     h.poller.start();

@@ -23,7 +23,8 @@ let server: WebSocketServer | undefined;
 let feeds: LiveFeeds | undefined;
 afterEach(async () => {
   await feeds?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  const closing = server;
+  if (closing !== undefined) await new Promise((resolve) => closing.close(resolve));
 });
 
 describe('a read after the socket came back', () => {

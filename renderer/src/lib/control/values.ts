@@ -1,12 +1,8 @@
 import type { ModuleState } from '#contract';
 import { t } from '../i18n/i18n.svelte.ts';
 
-/** Status values are JSON: compare them as JSON, so [1,2] equals [1,2] and 1 never equals "1". */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  return JSON.stringify(a) === JSON.stringify(b);
-}
+// One comparison of status values for the controls and the poller (which runs in Node: no i18n there).
+export { sameValue } from '../live/same-state.ts';
 
 /** A device's reported value as a sentence can say it: on/off/nothing in words, the rest as the device gave it. */
 export function formatValue(value: unknown): string {
