@@ -1,9 +1,10 @@
 /*
  * The languages Roomdeck ships. Adding one is its catalogue file, named by its code (`<code>.ts`, a
  * copy of en.ts, typed `satisfies Catalogue`), its parts in a folder of the same name (a copy of
- * en/, translated, each typed `satisfies Words`) and one line below. Each catalogue is a
- * chunk of its own: a page loads only the language it shows, and the host names that chunk to the
- * page before the page asks (the build lists each code's chunk by the file's name).
+ * en/, translated, each typed `satisfies Words`), a copy of en.technician.ts and one entry below.
+ * Each catalogue is a chunk of its own: a page loads only the language it shows, and the host names
+ * that chunk to the page before the page asks (the build lists each code's chunk by the file's
+ * name); its technician's words are another, loaded with the technician's views.
  *
  * The pseudo-locale (en-XA) is English made longer, accented and bracketed, for tests: text that
  * escaped the catalogue shows up unaccented, and layouts meet words 40 % longer than English's.
@@ -21,15 +22,38 @@ export interface Language {
   dir: TextDirection;
   /** Its messages: ICU text, or (in the renderer's build) already parsed (scripts/compiled-catalogues.ts). */
   load: () => Promise<Messages>;
+  /**
+   * Its technician's words (keys under `tech.`), which the renderer's build leaves out of `load`'s
+   * chunk and puts in one of their own (`<code>.technician.ts`); elsewhere the whole catalogue.
+   */
+  loadTechnician: () => Promise<Partial<Messages>>;
 }
 
 export const PSEUDO_LOCALE = 'en-XA';
 export const SOURCE_LOCALE = 'en';
 
 export const LANGUAGES: readonly Language[] = [
-  { code: 'en', name: 'English', dir: 'ltr', load: async () => (await import('./en.ts')).en },
-  { code: 'de', name: 'Deutsch', dir: 'ltr', load: async () => (await import('./de.ts')).de },
-  { code: 'ar', name: 'العربية', dir: 'rtl', load: async () => (await import('./ar.ts')).ar },
+  {
+    code: 'en',
+    name: 'English',
+    dir: 'ltr',
+    load: async () => (await import('./en.ts')).en,
+    loadTechnician: async () => (await import('./en.technician.ts')).en,
+  },
+  {
+    code: 'de',
+    name: 'Deutsch',
+    dir: 'ltr',
+    load: async () => (await import('./de.ts')).de,
+    loadTechnician: async () => (await import('./de.technician.ts')).de,
+  },
+  {
+    code: 'ar',
+    name: 'العربية',
+    dir: 'rtl',
+    load: async () => (await import('./ar.ts')).ar,
+    loadTechnician: async () => (await import('./ar.technician.ts')).ar,
+  },
 ];
 
 const PSEUDO: Language = {
@@ -37,6 +61,7 @@ const PSEUDO: Language = {
   name: '[Ƥšéûđö]',
   dir: 'ltr',
   load: async () => (await import('./en-XA.ts')).pseudo,
+  loadTechnician: async () => (await import('./en-XA.technician.ts')).pseudo,
 };
 
 /** Every language a page can show: the shipped ones and the pseudo-locale. */

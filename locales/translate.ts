@@ -82,6 +82,21 @@ export class Translator {
     }
   }
 
+  /**
+   * The same language with more of its words: the page's catalogue arrives in parts (the panel's
+   * words with the page, the technician's with the tools: scripts/compiled-catalogues.ts). A new
+   * Translator, so a reactive reader of the old one sees the change; this one is left as it was.
+   */
+  including(words: Partial<Messages>): Translator {
+    return new Translator({
+      locale: this.locale,
+      language: this.language,
+      dir: this.dir,
+      messages: { ...this.#messages, ...words },
+      clock: this.clock,
+    });
+  }
+
   /** Whether the catalogue has `key` (a code from the service that Roomdeck may not know). */
   has(key: string): key is MessageKey {
     return Object.hasOwn(this.#messages, key);

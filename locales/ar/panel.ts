@@ -61,6 +61,7 @@ export const panel = {
   'panel.bar.switchingOff': 'جارٍ الإطفاء…',
   'panel.bar.endMeeting': 'إنهاء الاجتماع',
   'panel.bar.roomOff': 'إطفاء الغرفة',
+  'panel.technicianTools': 'أدوات الفني',
   'panel.mute.mute': 'كتم الصوت',
   'panel.mute.named': 'كتم {name}',
   'panel.mute.muted': 'مكتوم',

@@ -4,7 +4,6 @@ import type { Words } from '../en/technician-panel.ts';
 export const technicianPanel = {
   // ── tech-b: technician tools: drawer, sign-in, PIN, fleet, help requests, keyboard, panel section, lib/technician ──
   'tech.tools.title': 'أدوات الفني',
-  'tech.tools.entry': 'أدوات الفني',
   'tech.tools.back': 'رجوع',
   'tech.tools.sections': 'أقسام أدوات الفني',
   'tech.tools.tab.room': 'هذه الغرفة',

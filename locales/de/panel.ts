@@ -61,6 +61,7 @@ export const panel = {
   'panel.bar.switchingOff': 'Wird ausgeschaltet…',
   'panel.bar.endMeeting': 'Besprechung beenden',
   'panel.bar.roomOff': 'Raum aus',
+  'panel.technicianTools': 'Technikerwerkzeuge',
   'panel.mute.mute': 'Stummschalten',
   'panel.mute.named': '{name} stummschalten',
   'panel.mute.muted': 'Stumm',

@@ -4,7 +4,6 @@ import type { Words } from '../en/technician-panel.ts';
 export const technicianPanel = {
   // ── tech-b: technician tools: drawer, sign-in, PIN, fleet, help requests, keyboard, panel section, lib/technician ──
   'tech.tools.title': 'Technikerwerkzeuge',
-  'tech.tools.entry': 'Technikerwerkzeuge',
   'tech.tools.back': 'Zurück',
   'tech.tools.sections': 'Bereiche der Technikerwerkzeuge',
   'tech.tools.tab.room': 'Dieser Raum',

@@ -60,6 +60,8 @@ export const panel = {
   'panel.bar.switchingOff': 'Switching off…',
   'panel.bar.endMeeting': 'End meeting',
   'panel.bar.roomOff': 'Room off',
+  // The technician tools' way in, on the panel itself: with the panel's words, not the tools'.
+  'panel.technicianTools': 'Technician tools',
   'panel.mute.mute': 'Mute',
   'panel.mute.named': 'Mute {name}',
   'panel.mute.muted': 'Muted',

@@ -3,7 +3,6 @@
 export const technicianPanel = {
   // ── tech-b: technician tools: drawer, sign-in, PIN, fleet, help requests, keyboard, panel section, lib/technician ──
   'tech.tools.title': 'Technician tools',
-  'tech.tools.entry': 'Technician tools',
   'tech.tools.back': 'Back',
   'tech.tools.sections': 'Technician sections',
   'tech.tools.tab.room': 'This room',

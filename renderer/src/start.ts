@@ -32,7 +32,8 @@ export function start({ api, boot, pageKey }: StartOptions): (error: BridgeError
   const model = new AppModel(api, nav, undefined, { source: live, watcher: live.watcher });
   // A kiosk technician's calls: their own route (IPC channels or HTTP path), their own session, and
   // session-ending errors that close the technician's drawer, never the panel. Loaded on a kiosk
-  // only (App asks), once.
+  // only (App asks), once, as the panel starts; without the technician's words, which it says only
+  // in the drawer (App loads them with the drawer).
   let technician: Promise<TechnicianAccessModel> | undefined;
   const loadTechnician = () => {
     if (technician === undefined) {

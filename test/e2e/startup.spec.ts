@@ -115,12 +115,14 @@ test('a browser in German gets German’s catalogue with the page, and nothing t
     }
 
     // Each left out by what only it contains: the parser's error names, the QR encoder's
-    // alphanumeric alphabet, the keyboard's keys, the technician tools' own header.
+    // alphanumeric alphabet, the keyboard's keys, the technician tools' own header, a key of the
+    // technician's words (German's catalogue comes without them).
     const absent: Record<string, string> = {
       'the ICU message parser': 'EXPECT_ARGUMENT_CLOSING_BRACE',
       'the QR encoder': '$%*+-./:',
       'the on-screen keyboard': 'osk-key',
       'the technician tools': 'tech-header',
+      'the technician’s words': '"tech.tools.title',
     };
     expect(loaded.scripts.size).toBeGreaterThan(0);
     for (const [what, mark] of Object.entries(absent)) {
@@ -177,4 +179,13 @@ test('the page names first only what its first screen shows: help, calls, a join
     const carriers = [...scripts].filter(([, text]) => text.includes(mark)).map(([file]) => file);
     expect(carriers, `${what} named in the page's first bytes`).toEqual([]);
   }
+  // The technician's words (keys under `tech.`) load with the tools: no first script says one,
+  // not the catalogue (scripts/compiled-catalogues.ts) and not the panel's code, which would show
+  // a technician word's key until the tools had been opened once.
+  const technicianWord = /["'`]tech\.[a-zA-Z]/;
+  const saying = [...scripts].filter(([, text]) => technicianWord.test(text)).map(([file]) => file);
+  expect(saying, 'first scripts with a technician word').toEqual([]);
+  const catalogue = named.filter((file) => catalogues.has(file));
+  expect(catalogue.length, 'the catalogue named first').toBe(1);
+  expect(scripts.get(catalogue[0]!), 'the catalogue named first').toMatch(/["'`]panel\.bar\.roomOff/);
 });

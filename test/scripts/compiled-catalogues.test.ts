@@ -1,7 +1,8 @@
 import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { ALL_LANGUAGES, type MessageKey, type MessageValues, Translator } from '../../locales/index.ts';
-import { compileCatalogue } from '../../scripts/compiled-catalogues.ts';
+import fc from 'fast-check';
+import { compileCatalogue, splitCatalogue, TECHNICIAN_WORDS } from '../../scripts/compiled-catalogues.ts';
 
 /*
  * The page's catalogues are compiled when the renderer is built (the page has no parser): every
@@ -63,4 +64,54 @@ describe('catalogues compiled at build time', () => {
       /xx\.ts: the message app\.broken/,
     );
   });
+});
+
+/*
+ * The page's catalogue comes in two parts: the technician's words (keys under `tech.`) load with the
+ * technician tools, the rest with the page. Every key must be in exactly one part. (That the page's
+ * first scripts say no technician word is test/e2e/startup.spec.ts's to check, on the build.)
+ */
+describe('catalogues in two parts', () => {
+  const keyOf = fc.oneof(
+    fc.string({ maxLength: 12 }),
+    fc.string({ maxLength: 12 }).map((rest) => `${TECHNICIAN_WORDS}${rest}`),
+    fc.constantFrom(
+      'tech',
+      'tech-x.y',
+      'panel.tech.x',
+      'Tech.x',
+      `${TECHNICIAN_WORDS}`,
+      '__proto__',
+      'constructor',
+    ),
+  );
+
+  it('puts every key in exactly one part, the technician’s being exactly the keys under tech.', () => {
+    fc.assert(
+      fc.property(fc.dictionary(keyOf, fc.constant(null)), (keys) => {
+        const compiled = Object.fromEntries(Object.keys(keys).map((key) => [key, []]));
+        const { page, technician } = splitCatalogue(compiled);
+        for (const key of Object.keys(compiled)) {
+          const inTechnician = Object.hasOwn(technician, key);
+          expect(inTechnician, key).toBe(key.startsWith(TECHNICIAN_WORDS));
+          expect(Object.hasOwn(page, key), key).toBe(!inTechnician);
+        }
+        expect(Object.keys(page).length + Object.keys(technician).length).toBe(Object.keys(compiled).length);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  for (const language of ALL_LANGUAGES) {
+    it(`${language.code}: both parts read as the whole catalogue, and the technician's has every tech. word`, async () => {
+      const messages = (await language.load()) as Record<string, string>;
+      const { page, technician } = splitCatalogue(compileCatalogue(messages, language.code));
+      expect(Object.keys(technician).length).toBeGreaterThan(100);
+      expect(Object.keys(page).length).toBeGreaterThan(100);
+      expect({ ...page, ...technician }).toEqual(compileCatalogue(messages, language.code));
+      // Outside the renderer's build the technician twin is the whole catalogue, so it has them too.
+      const twin = (await language.loadTechnician()) as Record<string, string>;
+      for (const key of Object.keys(technician)) expect(twin[key], key).toBe(messages[key]);
+    });
+  }
 });

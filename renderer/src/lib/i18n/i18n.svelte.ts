@@ -9,12 +9,15 @@
  */
 import {
   type ClockRule,
+  languageOf,
   loadTranslator,
   type MessageKey,
   type MessageValues,
+  type Messages,
   SOURCE_LOCALE,
   type Translator,
 } from '#locales';
+import { untrack } from 'svelte';
 import { wordBridgeFailures } from '../bridge/bridge.ts';
 
 let active = $state.raw<Translator | null>(null);
@@ -22,6 +25,9 @@ let active = $state.raw<Translator | null>(null);
 let wanted: string | null = null;
 // What the active Translator was loaded for (tag and clock rule).
 let loadedFor: string | null = null;
+// Whether the technician's words were asked for (useTechnicianWords), and the Translators that have them.
+let technicianWanted = false;
+const withTechnician = new WeakSet<Translator>();
 
 function current(): Translator {
   if (active === null) throw new Error('i18n: no language loaded yet (await useLanguage() before mounting)');
@@ -36,7 +42,17 @@ export async function useLanguage(tag: string, clock: ClockRule = active?.clock 
   const mine = `${tag}|${clock}`;
   wanted = mine;
   if (active !== null && loadedFor === mine) return;
-  const translator = await loadTranslator(tag, clock);
+  let translator = await loadTranslator(tag, clock);
+  // Once the technician's words were asked for, every language the page switches to brings them:
+  // the drawer or the tools may be open as the room's language changes.
+  // Their failure does not hold the language back: the next useTechnicianWords asks again.
+  if (technicianWanted) {
+    const words = await loadTechnicianWords(translator.language).catch(() => null);
+    if (words !== null) {
+      translator = translator.including(words);
+      withTechnician.add(translator);
+    }
+  }
   if (wanted !== mine) return;
   active = translator;
   loadedFor = mine;
@@ -44,6 +60,36 @@ export async function useLanguage(tag: string, clock: ClockRule = active?.clock 
     document.documentElement.lang = translator.locale;
     document.documentElement.dir = translator.dir;
   }
+}
+
+/**
+ * The technician's words in the page's language (they are not loaded with the page: only the
+ * technician tools, the kiosk's drawer and the on-screen keyboard say them). Resolves once `t()`
+ * has them; the views that say them load through this (`withTechnicianWords`).
+ */
+export async function useTechnicianWords(): Promise<void> {
+  technicianWanted = true;
+  // Untracked: a view's `{#await}` calls this, and must not load (and mount) again at each change
+  // of language, which would close and reopen the tools as the language they chose arrived.
+  const loaded = untrack(() => active);
+  if (loaded === null || withTechnician.has(loaded)) return;
+  const words = await loadTechnicianWords(loaded.language);
+  // A language switched to meanwhile brought them itself (useLanguage, above).
+  if (untrack(() => active) !== loaded) return;
+  const translator = loaded.including(words);
+  withTechnician.add(translator);
+  active = translator;
+}
+
+/** `load` (a view's dynamic import) once the technician's words are there too. */
+export async function withTechnicianWords<T>(load: () => Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([load(), useTechnicianWords()]);
+  return loaded;
+}
+
+/** The technician's words of a language the page speaks (by its shipped code); none for another. */
+async function loadTechnicianWords(code: string): Promise<Partial<Messages>> {
+  return (await languageOf(code)?.loadTechnician()) ?? {};
 }
 
 // The bridge's own failures (no answer, host unreachable) in the page's language too.

@@ -1,0 +1,3 @@
+// The technician's words of de.ts: in the renderer's build a chunk of their own, loaded with the
+// technician tools (scripts/compiled-catalogues.ts); everywhere else the whole catalogue.
+export { de } from './de.ts';
