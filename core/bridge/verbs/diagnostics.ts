@@ -15,7 +15,8 @@ export interface DiagnosticsVerbsDeps {
   config: ResolvedConfig;
   clock: Clock;
   log: Log;
-  session: Pick<Session, 'status'>;
+  /** Its status in the bundle is read once a sign-out under way has finished (Session.settled). */
+  session: Pick<Session, 'status' | 'settled'>;
   enrolment: PanelEnrolment;
   link: LinkHealth;
   pollRoundTrips: RoundTripHistogram;
@@ -28,6 +29,7 @@ export function diagnosticsVerbs(deps: DiagnosticsVerbsDeps): RoomdeckApi['diagn
   const after = afterReady(deps.ready);
   return {
     export: after(async () => {
+      await session.settled();
       const now = new Date(clock.now());
       log.info('diagnostics exported');
       const bundle = buildDiagnostics({
