@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { de } from '../../../locales/de.ts';
 import { en } from '../../../locales/en.ts';
 
@@ -12,7 +12,8 @@ import { en } from '../../../locales/en.ts';
 type Release = { code: string; resolve: () => void; reject: (error: Error) => void };
 const held: Release[] = [];
 
-vi.mock('#locales', async (importOriginal) => {
+/** '#locales' with each catalogue split as the renderer's build splits it (see above). */
+const splitLocales = async (importOriginal: <T>() => Promise<T>) => {
   const real = await importOriginal<typeof import('#locales')>();
   const part = (messages: object, technician: boolean) =>
     Object.fromEntries(Object.entries(messages).filter(([key]) => key.startsWith('tech.') === technician));
@@ -41,11 +42,16 @@ vi.mock('#locales', async (importOriginal) => {
       };
     },
   };
-});
+};
 
-/** A fresh copy of the page's i18n store (its state is the module's), mocks in place. */
+/**
+ * A fresh copy of the page's i18n store (its state is the module's) over the split '#locales'. The
+ * files of this project share one module graph per worker (vitest.config.ts, `isolate: false`):
+ * afterEach takes the mock and this graph away again, or the next file would start its page on it.
+ */
 async function freshI18n() {
   vi.resetModules();
+  vi.doMock('#locales', splitLocales);
   return import('../../../renderer/src/lib/i18n/i18n.svelte.ts');
 }
 
@@ -62,6 +68,13 @@ const TITLE = 'tech.tools.title';
 
 beforeEach(() => {
   held.length = 0;
+});
+
+afterEach(() => {
+  // Nothing left waiting, and the next file's modules its own.
+  for (const load of held.splice(0)) load.resolve();
+  vi.doUnmock('#locales');
+  vi.resetModules();
 });
 
 describe('the technician’s words, loaded apart from the page’s', () => {
