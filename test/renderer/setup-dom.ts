@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { useLanguage } from '../../renderer/src/lib/i18n/i18n.svelte.ts';
+import { speakEnglish } from './setup-language.ts';
 import { cleanup } from '@testing-library/svelte';
 import { afterEach } from 'vitest';
 
@@ -8,4 +8,4 @@ afterEach(() => {
 });
 
 // Components and word-making modules read the page's language: English, as a panel with no other.
-await useLanguage('en');
+await speakEnglish();

@@ -1,4 +1,4 @@
-import { useLanguage } from '../../renderer/src/lib/i18n/i18n.svelte.ts';
+import { speakEnglish } from './setup-language.ts';
 
 // The renderer's word-making modules read the page's language: English, as a panel with no other.
-await useLanguage('en');
+await speakEnglish();
