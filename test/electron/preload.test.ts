@@ -1,19 +1,21 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TECHNICIAN_ROUTE, verbNames } from '../../contract/channels.ts';
 import { LIVE_EVENT_CHANNEL } from '../../contract/live.ts';
 
 /**
  * The preload against fake contextBridge and ipcRenderer. The factory replaces `electron`
- * entirely, so the real package (which would try to download its binary) is never loaded.
+ * entirely, so the real package (which would try to download its binary) is never loaded. The mock
+ * is this file's alone: the node project's files share one module graph per worker
+ * (vitest.config.ts), so it is set before the preload is imported and taken away after.
  */
-const fake = vi.hoisted(() => ({
+const fake = {
   exposed: new Map<string, unknown>(),
   invoked: [] as { channel: string; args: unknown }[],
   listeners: new Map<string, Set<(...args: unknown[]) => void>>(),
   answer: (_channel: string): unknown => ({ ok: true, value: null }),
-}));
+};
 
-vi.mock('electron', () => ({
+const fakeElectron = () => ({
   contextBridge: {
     exposeInMainWorld: (key: string, api: unknown) => fake.exposed.set(key, api),
   },
@@ -31,13 +33,17 @@ vi.mock('electron', () => ({
       fake.listeners.get(channel)?.delete(listener);
     },
   },
-}));
+});
 
 type Exposed = Record<string, Record<string, (args?: unknown) => Promise<unknown>>>;
 let roomdeck: Exposed;
 beforeAll(async () => {
+  vi.doMock('electron', fakeElectron);
   await import('../../electron/preload.ts');
   roomdeck = fake.exposed.get('roomdeck') as Exposed;
+});
+afterAll(() => {
+  vi.doUnmock('electron');
 });
 
 describe('the preload', () => {
