@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { AppConfig, SessionStatus } from '../../../contract/types.ts';
-import type { Session } from '../../../core/auth/session.ts';
+import type { AppConfig } from '../../../contract/types.ts';
 import type { Capabilities } from '../../../core/bridge/capabilities.ts';
 import { sessionVerbs } from '../../../core/bridge/verbs/session.ts';
 import type { LinkHealth } from '../../../core/link/health.ts';
+import { sessionSigningOut } from './signing-out.ts';
 
 /*
  * A page loaded while the main process is signing out (its tokens dropped, the vault being wiped)
@@ -13,18 +13,7 @@ import type { LinkHealth } from '../../../core/link/health.ts';
 
 describe('the session verbs during a sign-out', () => {
   it('answer status and boot only once the sign-out has said so', async () => {
-    let state: SessionStatus['state'] = 'signed-in';
-    let said: () => void = () => undefined;
-    const saying = new Promise<void>((resolve) => {
-      said = () => {
-        state = 'signed-out';
-        resolve();
-      };
-    });
-    const session = {
-      status: (): SessionStatus => ({ state, reason: null, server: 'http://127.0.0.1:1' }),
-      settled: () => saying,
-    } as unknown as Session;
+    const { session, said } = sessionSigningOut();
     const opened: string[] = [];
     const verbs = sessionVerbs({
       ready: Promise.resolve(),

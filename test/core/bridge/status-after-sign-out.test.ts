@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionStatus } from '../../../contract/types.ts';
-import type { Session } from '../../../core/auth/session.ts';
 import { diagnosticsVerbs } from '../../../core/bridge/verbs/diagnostics.ts';
 import { enrolmentVerbs } from '../../../core/bridge/verbs/enrolment.ts';
 import type { ResolvedConfig } from '../../../core/config/schema.ts';
@@ -8,29 +6,13 @@ import { RoundTripHistogram } from '../../../core/diagnostics/histogram.ts';
 import type { PanelEnrolment } from '../../../core/enrolment/enrolment.ts';
 import type { LinkHealth } from '../../../core/link/health.ts';
 import { createMemoryLog } from '../../../core/log/log.ts';
+import { sessionSigningOut } from './signing-out.ts';
 
 /*
  * The other answers that carry the session's status (the enrolment's, the diagnostics bundle's)
  * wait, as the session verbs do, for a sign-out under way to say so: never "signed in" in an
  * answer given while the tokens are already gone.
  */
-
-/** A session whose sign-out is under way until `said()`: its tokens gone, its status not yet told. */
-function signingOut() {
-  let state: SessionStatus['state'] = 'signed-in';
-  let said: () => void = () => undefined;
-  const saying = new Promise<void>((resolve) => {
-    said = () => {
-      state = 'signed-out';
-      resolve();
-    };
-  });
-  const session = {
-    status: (): SessionStatus => ({ state, reason: null, server: 'http://127.0.0.1:1' }),
-    settled: () => saying,
-  } as unknown as Session;
-  return { session, said: () => said() };
-}
 
 const enrolment = {
   view: () => ({ enrolled: false, enrolling: false, systemId: null }),
@@ -42,7 +24,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('status in answers during a sign-out', () => {
   it('the enrolment’s begin and unenrol answer once the sign-out has said so', async () => {
-    const { session, said } = signingOut();
+    const { session, said } = sessionSigningOut();
     const verbs = enrolmentVerbs({ ready: Promise.resolve(), enrolment, session });
     const answers: string[] = [];
     const begun = verbs.begin({}).then((a) => answers.push(`begin ${a.status.state}`));
@@ -55,7 +37,7 @@ describe('status in answers during a sign-out', () => {
   });
 
   it('the diagnostics bundle is put together once the sign-out has said so', async () => {
-    const { session, said } = signingOut();
+    const { session, said } = sessionSigningOut();
     const verbs = diagnosticsVerbs({
       ready: Promise.resolve(),
       config: { dataDir: '/nowhere' } as unknown as ResolvedConfig,

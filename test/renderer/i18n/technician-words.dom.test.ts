@@ -64,6 +64,16 @@ async function release(code: string, failure?: Error): Promise<void> {
   else load!.reject(failure);
 }
 
+/** A fresh store speaking English, the technician's words asked for and arrived. */
+async function englishWithTechnicianWords() {
+  const i18n = await freshI18n();
+  await i18n.useLanguage('en');
+  const asked = i18n.useTechnicianWords();
+  await release('en');
+  await asked;
+  return i18n;
+}
+
 const TITLE = 'tech.tools.title';
 
 beforeEach(() => {
@@ -93,11 +103,7 @@ describe('the technician’s words, loaded apart from the page’s', () => {
   });
 
   it('come with every language switched to once they were asked for', async () => {
-    const i18n = await freshI18n();
-    await i18n.useLanguage('en');
-    const asked = i18n.useTechnicianWords();
-    await release('en');
-    await asked;
+    const i18n = await englishWithTechnicianWords();
     const switched = i18n.useLanguage('de');
     await release('de');
     await switched;
@@ -121,11 +127,7 @@ describe('the technician’s words, loaded apart from the page’s', () => {
   });
 
   it('that fail to load do not hold a language back, and are asked for again', async () => {
-    const i18n = await freshI18n();
-    await i18n.useLanguage('en');
-    const asked = i18n.useTechnicianWords();
-    await release('en');
-    await asked;
+    const i18n = await englishWithTechnicianWords();
     const switched = i18n.useLanguage('de');
     await release('de', new Error('the chunk did not load'));
     await switched;
